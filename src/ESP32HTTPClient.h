@@ -1,0 +1,11 @@
+// ESP32-HTTP-Client: the one header a sketch or program includes.
+//
+// Layers (each usable alone):
+//   ehc/json    streaming JSON parser + path binder
+//   ehc/http    HTTP/1.1 protocol engine            (planned)
+//   ehc/net     transports: POSIX, mbedTLS, Arduino  (planned)
+//   ehc/client  ESP32HTTPClient, RestRequest         (planned)
+#pragma once
+
+#include "ehc/config.h"
+#include "ehc/json/json_binder.h"

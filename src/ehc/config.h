@@ -1,0 +1,73 @@
+// Compile-time settings. Each one can be overridden with a -D build flag,
+// from PlatformIO's build_flags, or from ESP-IDF's Kconfig (CONFIG_EHC_*).
+// The values are folded into an inline namespace (see EHC_BEGIN_NAMESPACE),
+// so translation units built with different settings cannot be linked
+// together by accident: the linker reports missing symbols instead of the
+// program silently disagreeing about object layouts.
+#pragma once
+
+#if defined(CONFIG_EHC_MAX_DEPTH) && !defined(EHC_MAX_DEPTH)
+#define EHC_MAX_DEPTH CONFIG_EHC_MAX_DEPTH
+#endif
+#if defined(CONFIG_EHC_MAX_BINDINGS) && !defined(EHC_MAX_BINDINGS)
+#define EHC_MAX_BINDINGS CONFIG_EHC_MAX_BINDINGS
+#endif
+#if defined(CONFIG_EHC_MAX_PATH_DEPTH) && !defined(EHC_MAX_PATH_DEPTH)
+#define EHC_MAX_PATH_DEPTH CONFIG_EHC_MAX_PATH_DEPTH
+#endif
+#if defined(CONFIG_EHC_NUMBER_MAX_DIGITS) && !defined(EHC_NUMBER_MAX_DIGITS)
+#define EHC_NUMBER_MAX_DIGITS CONFIG_EHC_NUMBER_MAX_DIGITS
+#endif
+#if defined(CONFIG_EHC_MAX_MATCH_PATH) && !defined(EHC_MAX_MATCH_PATH)
+#define EHC_MAX_MATCH_PATH CONFIG_EHC_MAX_MATCH_PATH
+#endif
+
+// Deepest nesting of arrays/objects a JSON document may have. Costs one bit
+// per level. Deeper documents are rejected with JsonError::TooDeep.
+#ifndef EHC_MAX_DEPTH
+#define EHC_MAX_DEPTH 128
+#endif
+
+// Bindings (requested paths) one JSON binder can hold. One bit of every
+// per-level mask, so at most 32.
+#ifndef EHC_MAX_BINDINGS
+#define EHC_MAX_BINDINGS 32
+#endif
+
+// Segments a binding path may have (a.b.c has three). The binder keeps a
+// little state for each level of the document that a binding still follows.
+#ifndef EHC_MAX_PATH_DEPTH
+#define EHC_MAX_PATH_DEPTH 16
+#endif
+
+// Significant digits kept of a number that is bound to a float or double.
+// Doubles need 17 to round-trip; the conversion is exact for numbers with up
+// to this many significant digits, and rounds longer ones from their first
+// EHC_NUMBER_MAX_DIGITS digits plus a sticky bit (see docs/json.md).
+#ifndef EHC_NUMBER_MAX_DIGITS
+#define EHC_NUMBER_MAX_DIGITS 40
+#endif
+
+// Length of the concrete path handed to a wildcard ("*") callback, e.g.
+// "3.tags.0". Longer paths are cut (the callback is told).
+#ifndef EHC_MAX_MATCH_PATH
+#define EHC_MAX_MATCH_PATH 96
+#endif
+
+#define EHC_VERSION_MAJOR 0
+#define EHC_VERSION_MINOR 1
+#define EHC_VERSION_PATCH 0
+
+#define EHC_CAT_(a, b) a##b
+#define EHC_CAT(a, b) EHC_CAT_(a, b)
+#define EHC_CONFIG_NAMESPACE                                                \
+  EHC_CAT(EHC_CAT(EHC_CAT(v, EHC_VERSION_MAJOR), EHC_CAT(_, EHC_VERSION_MINOR)), \
+          EHC_CAT(EHC_CAT(EHC_CAT(_d, EHC_MAX_DEPTH), EHC_CAT(_b, EHC_MAX_BINDINGS)), \
+                  EHC_CAT(EHC_CAT(_p, EHC_MAX_PATH_DEPTH), EHC_CAT(_n, EHC_NUMBER_MAX_DIGITS))))
+
+#define EHC_BEGIN_NAMESPACE \
+  namespace ehc {           \
+  inline namespace EHC_CONFIG_NAMESPACE {
+#define EHC_END_NAMESPACE \
+  }                       \
+  }

@@ -1,0 +1,55 @@
+// A JSON number as the parser collects it for a bound value, and its exact
+// conversion to integers, float and double. Heap-free; the conversion to
+// floating point is correctly rounded (round half to even) for numbers with up
+// to EHC_NUMBER_MAX_DIGITS significant digits. It needs no libc strtod, which
+// allocates on newlib (ESP-IDF) and is not always correctly rounded elsewhere.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../config.h"
+
+static_assert(EHC_NUMBER_MAX_DIGITS >= 20, "EHC_NUMBER_MAX_DIGITS must hold every uint64_t");
+
+EHC_BEGIN_NAMESPACE
+
+// Value = (-1)^negative * digits * 10^exponent, digits being the significant
+// decimal digits (no leading zeros). `sticky` says non-zero digits were
+// dropped beyond EHC_NUMBER_MAX_DIGITS.
+struct DecimalNumber {
+  char digits[EHC_NUMBER_MAX_DIGITS];
+  uint8_t count;
+  bool negative;
+  bool sticky;
+  int32_t exponent;
+
+  // Builder used by the parser, one character at a time, in JSON grammar order.
+  void reset();
+  void addIntegerDigit(char c);
+  void addFractionDigit(char c);
+  void addExponentDigit(char c);  // after setExponentSign
+  void setExponentSign(bool negativeExponent) { expNegative_ = negativeExponent; }
+  void finishExponent();  // folds the explicit exponent into `exponent`
+
+  enum class Result : uint8_t { Ok, NotIntegral, OutOfRange };
+  Result toInt64(int64_t* out) const;
+  Result toUint64(uint64_t* out) const;
+  // OutOfRange when the magnitude rounds to infinity.
+  Result toDouble(double* out) const;
+  Result toFloat(float* out) const;
+
+ private:
+  int32_t explicitExp_;
+  bool expNegative_;
+  void trimTrailingZeros(uint8_t* n, int32_t* e) const;
+  Result magnitude(uint64_t* out) const;
+};
+
+// Correctly rounded conversion of digits * 10^exponent10 (digits: `n` ASCII
+// digits, the first non-zero) to a binary float with `mantissaBits` bits.
+// Exposed for tests. Returns false when the result overflows.
+bool decimalToBinary(const char* digits, uint8_t n, bool sticky, int32_t exponent10,
+                     int mantissaBits, uint64_t* mantissa, int* exponent2);
+
+EHC_END_NAMESPACE

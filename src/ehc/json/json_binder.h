@@ -1,0 +1,259 @@
+// Streaming JSON parser + path binder.
+//
+//   int64_t id; char city[32];
+//   ehc::StaticJsonBinder<4> binder;
+//   binder.bind("0.id", &id);
+//   binder.bind("0.address.city", city, sizeof city);
+//   binder.feed(chunk, n);          // any number of times, any split
+//   ehc::JsonError err = binder.finish();
+//
+// The document is validated (RFC 8259, UTF-8) as it streams through; only the
+// values at bound paths are converted and written. Nothing of the document is
+// stored, nothing is allocated, and nothing recurses: memory is the binder
+// object itself, whatever the document's size or depth.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <type_traits>
+
+#include "../config.h"
+#include "decimal_number.h"
+#include "json_error.h"
+#include "json_path.h"
+
+static_assert(EHC_MAX_BINDINGS >= 1 && EHC_MAX_BINDINGS <= 32, "EHC_MAX_BINDINGS: 1..32");
+static_assert(EHC_MAX_PATH_DEPTH >= 1 && EHC_MAX_PATH_DEPTH <= 200, "EHC_MAX_PATH_DEPTH: 1..200");
+static_assert(EHC_MAX_DEPTH >= EHC_MAX_PATH_DEPTH && EHC_MAX_DEPTH <= 65535,
+              "EHC_MAX_DEPTH: EHC_MAX_PATH_DEPTH..65535");
+
+EHC_BEGIN_NAMESPACE
+
+// What a `*` binding's callback (or any binding's callback) is told after
+// each value delivered to its target.
+struct JsonMatch {
+  const char* path;    // concrete path, e.g. "3.tags.0" (the bound path if it has no '*')
+  bool pathTruncated;  // the concrete path was longer than EHC_MAX_MATCH_PATH
+  BindStatus status;   // outcome of this delivery
+  int binding;         // index of the binding
+};
+using JsonMatchCallback = void (*)(const JsonMatch& match, void* user);
+
+// A growable text target (std::string, Arduino String, a user stream).
+struct TextSink {
+  void (*clear)(void* object);
+  void (*append)(void* object, const char* data, size_t length);
+};
+
+enum class TargetKind : uint8_t {
+  None,  // callback only: nothing written, the callback sees the status
+  Bool,
+  Int8,
+  Int16,
+  Int32,
+  Int64,
+  Uint8,
+  Uint16,
+  Uint32,
+  Uint64,
+  Float,
+  Double,
+  Chars,     // char buffer: decoded string, NUL-terminated
+  RawChars,  // char buffer: JSON text of the value as it appears
+  Text,      // TextSink: decoded string
+  RawText,   // TextSink: JSON text of the value
+  IsNull,    // bool: true when the value is null, false for any other value
+};
+
+// One requested path and its target. Storage for these is supplied by the
+// binder's owner (see StaticJsonBinder); the fields are the binder's business.
+struct JsonBinding {
+  const char* path;
+  void* target;
+  union {
+    size_t size;           // Chars, RawChars: buffer size including the NUL
+    const TextSink* sink;  // Text, RawText
+  };
+  JsonMatchCallback callback;
+  void* user;
+  const uint8_t* rawFrom;  // raw capture: start of the pending text in this chunk
+  size_t written;          // Chars, RawChars: bytes written so far
+  uint32_t segIndex;       // current segment as an array index, or kNoIndex
+  uint16_t segOffset;      // current segment: offset in path
+  uint16_t segLength;      // current segment: raw length in path
+  uint16_t segDecoded;     // current segment: length once escapes are removed
+  uint16_t rawDepth;       // raw capture: depth of the captured value
+  uint8_t segCount;        // number of segments ("" has none)
+  uint8_t firstWild;       // index of the first "*" segment, or 255
+  TargetKind kind;
+  BindStatus status;
+  uint8_t flags;
+};
+
+class JsonBinder {
+ public:
+  static constexpr int kFull = -1;     // bind(): no free binding slot
+  static constexpr int kBadPath = -2;  // bind(): path syntax, or more than EHC_MAX_PATH_DEPTH segments
+  static constexpr int kBadTarget = -3;  // bind(): null target or zero-size buffer
+
+  JsonBinder(JsonBinding* storage, uint8_t capacity);
+  JsonBinder(const JsonBinder&) = delete;
+  JsonBinder& operator=(const JsonBinder&) = delete;
+
+  // --- bindings (before the first feed) -----------------------------------
+  // Each returns the binding's index (>= 0) or one of the negative codes above.
+  int bind(const char* path, bool* target) { return add(path, TargetKind::Bool, target, 0); }
+  int bind(const char* path, float* target) { return add(path, TargetKind::Float, target, 0); }
+  int bind(const char* path, double* target) { return add(path, TargetKind::Double, target, 0); }
+  template <typename T, typename std::enable_if<std::is_integral<T>::value &&
+                                                    !std::is_same<T, bool>::value &&
+                                                    !std::is_same<T, char>::value,
+                                                int>::type = 0>
+  int bind(const char* path, T* target) {
+    return add(path, integerKind(sizeof(T), std::is_signed<T>::value), target, 0);
+  }
+  // Decoded string into buf (size includes the terminating NUL).
+  int bind(const char* path, char* buf, size_t size) {
+    return add(path, TargetKind::Chars, buf, size);
+  }
+  template <size_t N>
+  int bind(const char* path, char (&buf)[N]) {
+    return add(path, TargetKind::Chars, buf, N);
+  }
+  // JSON text of the value (any type, sub-trees included) into buf.
+  int bindRaw(const char* path, char* buf, size_t size) {
+    return add(path, TargetKind::RawChars, buf, size);
+  }
+  int bindText(const char* path, void* object, const TextSink* sink, bool raw = false);
+  int bindIsNull(const char* path, bool* isNull) {
+    return add(path, TargetKind::IsNull, isNull, 0);
+  }
+  // No target: only the callback (set with onMatch) hears of the value.
+  int bindCallback(const char* path, JsonMatchCallback cb, void* user);
+  // Called after every delivery to binding `index` (each match of a `*` path).
+  void onMatch(int index, JsonMatchCallback cb, void* user);
+
+  // Stop-when-done: once every binding is resolved, stop parsing and only
+  // count the remaining bytes (they are not validated). Off by default.
+  void setStopWhenDone(bool on) { stopWhenDone_ = on; }
+
+  // --- parsing --------------------------------------------------------------
+  void feed(const char* data, size_t length);
+  JsonError finish();
+  // Forget the document and the statuses, keep the bindings.
+  void restart();
+
+  JsonError error() const { return error_; }
+  size_t errorOffset() const { return errorOffset_; }
+  size_t bytesFed() const { return consumed_; }
+  // True once feeding more cannot change any result (document complete,
+  // error, or stopped when done).
+  bool done() const { return state_ == kDone || state_ == kStopped || state_ == kError; }
+  bool stopped() const { return state_ == kStopped; }
+
+  int count() const { return count_; }
+  BindStatus status(int index) const { return bindings_[index].status; }
+  const JsonBinding& binding(int index) const { return bindings_[index]; }
+
+  static TargetKind integerKind(size_t size, bool isSigned);
+
+ private:
+  enum State : uint8_t {
+    kValue,        // a value must come
+    kValueOrEnd,   // after '[': a value or ']'
+    kKeyOrEnd,     // after '{': a key or '}'
+    kKey,          // after ',' in an object: a key
+    kColon,        // after a key
+    kAfterValue,   // ',' or the closing bracket
+    kString,       // inside a string
+    kEscape,       // after a backslash
+    kUnicode,      // inside \uXXXX
+    kUtf8,         // inside a multi-byte UTF-8 sequence
+    kNumber,       // inside a number
+    kLiteral,      // inside true / false / null
+    kDone,         // document complete; whitespace only
+    kStopped,      // stop-when-done: counting
+    kError,
+  };
+  struct Level {  // a container that some binding still follows
+    uint32_t mask;
+    uint32_t index;
+    uint16_t pathBase;
+  };
+
+  int add(const char* path, TargetKind kind, void* target, size_t size);
+  void fail(JsonError e, const uint8_t* at);
+  void reenterPoint(const uint8_t* at);
+
+  uint32_t childMask();
+  void beginValue(uint8_t c, const uint8_t* at);
+  void enterContainer(uint32_t followers);
+  void closeContainer(const uint8_t* after);
+  void endScalar(const uint8_t* after);
+  void afterValue();
+  void endRaw(const uint8_t* after);
+  void rawFlush(const uint8_t* upTo);
+  void resolve(uint32_t mask, unsigned depth);
+  void deliver(int i, BindStatus s);
+  void deliverNumber(int i);
+  void stringBytes(const uint8_t* s, size_t n);
+  void stringByte(uint8_t c) { stringBytes(&c, 1); }
+  void keyBytes(const uint8_t* s, size_t n);
+  void valueBytes(const uint8_t* s, size_t n);
+  void endKey();
+  void emitCodePoint(uint32_t cp);
+  void appendPath(const char* s, size_t n, bool escape);
+  void appendIndex(uint32_t index);
+
+  JsonBinding* bindings_;
+  uint8_t capacity_;
+  uint8_t count_ = 0;
+  bool stopWhenDone_ = false;
+  bool anyWild_ = false;
+
+  // tokenizer
+  State state_ = kValue;
+  uint8_t sub_ = 0;       // number stage / literal position / \u digits / UTF-8 bytes left
+  uint8_t isKey_ = 0;     // the current string is an object key
+  uint8_t strMode_ = 0;   // 0 skip, 1 key matching, 2 value capture
+  uint8_t literal_ = 0;   // which literal (0 true, 1 false, 2 null)
+  uint8_t utf8Lo_ = 0, utf8Hi_ = 0;  // allowed range of the next UTF-8 byte
+  uint16_t highSurrogate_ = 0;
+  uint32_t unicode_ = 0;
+  uint16_t depth_ = 0;  // open containers
+  uint8_t kinds_[(EHC_MAX_DEPTH + 7) / 8] = {};  // 1 bit per level: object
+  JsonError error_ = JsonError::Ok;
+  size_t errorOffset_ = 0;
+  size_t consumed_ = 0;
+  const uint8_t* chunk_ = nullptr;
+  const uint8_t* spanFrom_ = nullptr;
+
+  // binder
+  uint32_t unresolved_ = 0;  // bindings that may still receive a value
+  uint32_t keyCandidates_ = 0;
+  uint32_t keyMatched_ = 0;
+  uint32_t valueMask_ = 0;  // targets of the scalar being parsed
+  uint32_t rawMask_ = 0;    // raw captures in progress
+  uint16_t keyLength_ = 0;
+  uint16_t aliveTop_ = 0;   // containers 0..aliveTop_-1 are followed
+  uint16_t matchLength_ = 0;
+  bool matchTruncated_ = false;
+  Level levels_[EHC_MAX_PATH_DEPTH];
+  DecimalNumber number_;
+  char matchPath_[EHC_MAX_MATCH_PATH + 1];
+};
+
+// A binder with its binding storage inside (on the stack, in a struct, ...).
+template <uint8_t N = EHC_MAX_BINDINGS>
+class StaticJsonBinder : public JsonBinder {
+  static_assert(N >= 1 && N <= 32, "a binder holds 1..32 bindings");
+
+ public:
+  StaticJsonBinder() : JsonBinder(slots_, N) {}
+
+ private:
+  JsonBinding slots_[N];
+};
+
+EHC_END_NAMESPACE

@@ -1,0 +1,91 @@
+#include "json_path.h"
+
+#include <string.h>
+
+#include "json_binder.h"
+
+EHC_BEGIN_NAMESPACE
+
+bool inspectPath(const char* path, PathInfo* info) {
+  info->segments = 0;
+  info->firstWildcard = PathInfo::kNoWildcard;
+  if (path[0] == '\0') return true;
+  size_t i = 0, segStart = 0;
+  unsigned segments = 0;
+  for (;; ++i) {
+    const char c = path[i];
+    if (c == '\\') {
+      const char e = path[i + 1];
+      if (e != '.' && e != '\\' && e != '*') return false;
+      ++i;
+      continue;
+    }
+    if (c == '.' || c == '\0') {
+      if (i - segStart == 1 && path[segStart] == '*' && info->firstWildcard == PathInfo::kNoWildcard)
+        info->firstWildcard = static_cast<uint8_t>(segments);
+      if (++segments > 254) return false;
+      segStart = i + 1;
+      if (c == '\0') break;
+    }
+    if (i >= 0xFFFF) return false;
+  }
+  info->segments = static_cast<uint8_t>(segments);
+  return true;
+}
+
+namespace {
+
+void describeSegment(JsonBinding& b, size_t offset) {
+  const char* s = b.path + offset;
+  size_t raw = 0, decoded = 0;
+  bool escaped = false, digits = true;
+  uint64_t index = 0;
+  while (s[raw] != '\0' && s[raw] != '.') {
+    char c = s[raw];
+    if (c == '\\') {
+      escaped = true;
+      c = s[++raw];
+    }
+    if (c >= '0' && c <= '9' && digits) {
+      index = index * 10 + static_cast<uint64_t>(c - '0');
+      if (index >= kNoIndex) digits = false;
+    } else {
+      digits = false;
+    }
+    ++raw;
+    ++decoded;
+  }
+  // "0" and "12" index arrays; "" "012" and "1x" do not.
+  if (decoded == 0 || (decoded > 1 && s[0] == '0') || escaped) digits = false;
+  b.segOffset = static_cast<uint16_t>(offset);
+  b.segLength = static_cast<uint16_t>(raw);
+  b.segDecoded = static_cast<uint16_t>(decoded);
+  b.segIndex = digits ? static_cast<uint32_t>(index) : kNoIndex;
+  b.flags = static_cast<uint8_t>((escaped ? kSegEscaped : 0) | (raw == 1 && s[0] == '*' ? kSegWild : 0));
+}
+
+}  // namespace
+
+void selectSegment(JsonBinding& b, unsigned index) {
+  size_t offset = 0;
+  for (unsigned k = 0; k < index; ++k) {
+    while (b.path[offset] != '.') offset += b.path[offset] == '\\' ? 2 : 1;
+    ++offset;
+  }
+  describeSegment(b, offset);
+}
+
+bool segmentMatches(const JsonBinding& b, size_t pos, const char* s, size_t n) {
+  if (pos + n > b.segDecoded) return false;
+  const char* seg = b.path + b.segOffset;
+  if (!(b.flags & kSegEscaped)) return memcmp(seg + pos, s, n) == 0;
+  size_t raw = 0;
+  for (size_t k = 0; k < pos; ++k) raw += seg[raw] == '\\' ? 2 : 1;
+  for (size_t k = 0; k < n; ++k) {
+    if (seg[raw] == '\\') ++raw;
+    if (seg[raw++] != s[k]) return false;
+  }
+  return true;
+}
+
+EHC_END_NAMESPACE

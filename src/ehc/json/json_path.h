@@ -1,0 +1,35 @@
+// Binding paths: "0.address.geo.lat", "" for the root, "*" for every member
+// or element, "\." "\\" "\*" for a literal dot, backslash or star in a key.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../config.h"
+
+EHC_BEGIN_NAMESPACE
+
+struct JsonBinding;
+
+// JsonBinding::flags bits describing the current segment.
+enum : uint8_t { kSegWild = 1, kSegEscaped = 2 };
+// JsonBinding::segIndex when the segment is not an array index.
+constexpr uint32_t kNoIndex = 0xFFFFFFFFu;
+
+struct PathInfo {
+  static constexpr uint8_t kNoWildcard = 255;
+  uint8_t segments;       // 0 for the root path ""
+  uint8_t firstWildcard;  // index of the first "*" segment, or kNoWildcard
+};
+
+// Validates a path (escapes, length < 64 KiB, <= 254 segments) and describes it.
+bool inspectPath(const char* path, PathInfo* info);
+
+// Points the binding's segment fields at segment `index` of its path.
+void selectSegment(JsonBinding& b, unsigned index);
+
+// Does the binding's current segment, decoded, hold s[0..n) at decoded
+// position `pos`?
+bool segmentMatches(const JsonBinding& b, size_t pos, const char* s, size_t n);
+
+EHC_END_NAMESPACE

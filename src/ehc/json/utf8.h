@@ -1,0 +1,26 @@
+// UTF-8 helpers shared by the JSON binder and writer.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../config.h"
+
+EHC_BEGIN_NAMESPACE
+
+// Encodes a code point (<= U+10FFFF, not a surrogate) into out[0..3]; returns
+// the number of bytes.
+size_t encodeUtf8(uint32_t cp, char* out);
+
+// For a byte >= 0x80 that starts a sequence: the number of continuation bytes
+// (1..3) and the allowed range of the first of them (RFC 3629 table, which
+// excludes overlongs, surrogates and code points above U+10FFFF); -1 for a
+// byte that cannot start a sequence.
+int utf8SequenceInfo(uint8_t lead, uint8_t* lo, uint8_t* hi);
+
+// Appends s[0..n) to a NUL-terminated buffer of `size` bytes holding
+// *written bytes. If it does not fit, copies what fits without cutting a
+// UTF-8 sequence and returns true (truncated). Always leaves buf terminated.
+bool appendUtf8Safe(char* buf, size_t size, size_t* written, const char* s, size_t n);
+
+EHC_END_NAMESPACE

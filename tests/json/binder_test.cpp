@@ -1,0 +1,380 @@
+// The binder: paths, targets, statuses, stop-when-done, no heap.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "alloc_counter.h"
+#include "split_harness.h"
+
+using ehc::BindStatus;
+using ehc::JsonError;
+using ehc_test::run;
+using ehc_test::Spec;
+using ehc_test::T;
+
+namespace {
+
+const std::string kUsers = ehc_test::readFile(ehc_test::sharedPath("testdata/jsonplaceholder/users.json"));
+
+TEST(Binder, UsersFirstElementFifteenFields) {
+  ASSERT_FALSE(kUsers.empty()) << "shared/testdata missing";
+  const auto r = run(kUsers, {{"0.id", T::I32},
+                              {"0.name", T::Str},
+                              {"0.username", T::Str},
+                              {"0.email", T::Str},
+                              {"0.address.street", T::Str},
+                              {"0.address.suite", T::Str},
+                              {"0.address.city", T::Str},
+                              {"0.address.zipcode", T::Str},
+                              {"0.address.geo.lat", T::Str},
+                              {"0.address.geo.lng", T::Str},
+                              {"0.phone", T::Str},
+                              {"0.website", T::Str},
+                              {"0.company.name", T::Str},
+                              {"0.company.catchPhrase", T::Str},
+                              {"0.company.bs", T::Str},
+                              {"9.company.name", T::Str},
+                              {"4.id", T::I64},
+                              {"10.id", T::I64}});
+  EXPECT_EQ(r.error, JsonError::Ok);
+  const std::vector<std::string> expect = {"1",
+                                           "Leanne Graham",
+                                           "Bret",
+                                           "Sincere@april.biz",
+                                           "Kulas Light",
+                                           "Apt. 556",
+                                           "Gwenborough",
+                                           "92998-3874",
+                                           "-37.3159",
+                                           "81.1496",
+                                           "1-770-736-8031 x56442",
+                                           "hildegard.org",
+                                           "Romaguera-Crona",
+                                           "Multi-layered client-server neural-net",
+                                           "harness real-time e-markets",
+                                           "Hoeger LLC",
+                                           "5",
+                                           "0"};
+  EXPECT_EQ(r.value, expect);
+  for (size_t i = 0; i + 1 < expect.size(); ++i) EXPECT_EQ(r.status[i], BindStatus::Found) << i;
+  EXPECT_EQ(r.status.back(), BindStatus::Missing);
+}
+
+TEST(Binder, RootPathBindsTheWholeDocument) {
+  auto r = run("  42 ", {{"", T::I64}});
+  EXPECT_EQ(r.error, JsonError::Ok);
+  EXPECT_EQ(r.value[0], "42");
+  r = run("\"hi\"", {{"", T::Str}, {"", T::Raw}});
+  EXPECT_EQ(r.value[0], "hi");
+  EXPECT_EQ(r.value[1], "\"hi\"");
+  r = run(R"({"a": [1, {"b": null}] })", {{"", T::Raw, 128}});
+  EXPECT_EQ(r.value[0], R"({"a": [1, {"b": null}] })");
+}
+
+TEST(Binder, NestedArraysAndObjects) {
+  const std::string doc = R"({"a":[[1,2],[3,[4,5]]],"b":{"c":{"d":[true,false]}},"e":[]})";
+  const auto r = run(doc, {{"a.1.1.0", T::I32},
+                           {"a.0.1", T::I32},
+                           {"b.c.d.1", T::Bool},
+                           {"b.c.d.2", T::Bool},
+                           {"e.0", T::I32},
+                           {"a.1", T::Raw},
+                           {"b.c", T::Raw}});
+  EXPECT_EQ(r.error, JsonError::Ok);
+  EXPECT_EQ(r.value[0], "4");
+  EXPECT_EQ(r.value[1], "2");
+  EXPECT_EQ(r.value[2], "false");
+  EXPECT_EQ(r.status[3], BindStatus::Missing);
+  EXPECT_EQ(r.status[4], BindStatus::Missing);
+  EXPECT_EQ(r.value[5], "[3,[4,5]]");
+  EXPECT_EQ(r.value[6], R"({"d":[true,false]})");
+}
+
+TEST(Binder, EscapedKeysInPaths) {
+  const std::string doc = R"({"a.b":1,"a":{"b":2},"c\\d":3,"*":4,"x":{"y.z":{"w":5}}})";
+  const auto r = run(doc, {{"a\\.b", T::I32},
+                           {"a.b", T::I32},
+                           {"c\\\\d", T::I32},
+                           {"\\*", T::I32},
+                           {"x.y\\.z.w", T::I32}});
+  EXPECT_EQ(r.value, (std::vector<std::string>{"1", "2", "3", "4", "5"}));
+}
+
+TEST(Binder, KeysAreComparedDecoded) {
+  const std::string doc = R"({"caf\u00e9":1,"\u0061b":2,"t\"q":3,"\ud83d\ude00":4})";
+  const auto r = run(doc, {{"café", T::I32}, {"ab", T::I32}, {"t\"q", T::I32}, {"😀", T::I32}});
+  EXPECT_EQ(r.value, (std::vector<std::string>{"1", "2", "3", "4"}));
+}
+
+TEST(Binder, NumericSegmentsMatchObjectKeysToo) {
+  const auto r = run(R"({"0":"zero","10":{"1":"x"}})", {{"0", T::Str}, {"10.1", T::Str}});
+  EXPECT_EQ(r.value, (std::vector<std::string>{"zero", "x"}));
+  // "01" is a key, never an index.
+  const auto r2 = run(R"([5,6])", {{"01", T::I32}, {"1", T::I32}});
+  EXPECT_EQ(r2.status[0], BindStatus::Missing);
+  EXPECT_EQ(r2.value[1], "6");
+}
+
+TEST(Binder, DuplicateKeysLastWins) {
+  const std::string doc = R"({"a":1,"b":{"c":1},"a":2,"b":{"c":2}})";
+  const auto r = run(doc, {{"a", T::I32}, {"b.c", T::I32}});
+  EXPECT_EQ(r.value, (std::vector<std::string>{"2", "2"}));
+  // Stop-when-done cannot look ahead: there the first value wins (documented).
+  const auto s = run(doc, {{"a", T::I32}, {"b.c", T::I32}}, true);
+  EXPECT_EQ(s.value, (std::vector<std::string>{"1", "1"}));
+}
+
+TEST(Binder, WildcardDeliversEachMatchWithItsPath) {
+  const std::string doc = R"([{"id":1,"tags":["a","b"]},{"id":2},{"id":"x","tags":[]},{"id":3,"tags":["c"]}])";
+  const auto r = run(doc, {{"*.id", T::I64}, {"*.tags.*", T::Str}});
+  EXPECT_EQ(r.error, JsonError::Ok);
+  const std::vector<std::string> expect = {
+      "0.id=found=1",       "0.tags.0=found=a",  "0.tags.1=found=b", "1.id=found=2",
+      "2.id=mismatch=2",    "3.id=found=3",      "3.tags.0=found=c"};
+  EXPECT_EQ(r.matches, expect);
+}
+
+TEST(Binder, WildcardOverObjectMembersEscapesKeys) {
+  const auto r = run(R"({"a":{"v":1},"b.c":{"v":2},"d":{"w":3}})", {{"*.v", T::I32}});
+  EXPECT_EQ(r.matches, (std::vector<std::string>{"a.v=found=1", "b\\.c.v=found=2"}));
+}
+
+TEST(Binder, WildcardOverLongArrayUsesNoMemory) {
+  std::string doc = "[";
+  for (int i = 0; i < 5000; ++i) doc += (i ? "," : "") + std::string("{\"n\":") + std::to_string(i) + "}";
+  doc += "]";
+  int64_t n = 0, sum = 0, count = 0;
+  struct Ctx {
+    int64_t* n;
+    int64_t* sum;
+    int64_t* count;
+  } ctx{&n, &sum, &count};
+  ehc::StaticJsonBinder<2> binder;
+  const int idx = binder.bind("*.n", &n);
+  binder.onMatch(
+      idx,
+      [](const ehc::JsonMatch&, void* u) {
+        auto* c = static_cast<Ctx*>(u);
+        *c->sum += *c->n;
+        ++*c->count;
+      },
+      &ctx);
+  ehc_test::AllocScope scope;
+  binder.feed(doc.data(), doc.size());
+  EXPECT_EQ(binder.finish(), JsonError::Ok);
+  EXPECT_EQ(scope.calls(), 0u);
+  EXPECT_EQ(count, 5000);
+  EXPECT_EQ(sum, 4999 * 5000 / 2);
+}
+
+TEST(Binder, CharBuffersTruncateOnUtf8Boundaries) {
+  // "aé€😀" = 1 + 2 + 3 + 4 bytes
+  const std::string doc = "[\"a\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\"]";
+  for (size_t size = 1; size <= 11; ++size) {
+    const auto r = run(doc, {{"0", T::Str, size}});
+    static const size_t kCuts[] = {0, 1, 1, 3, 3, 3, 6, 6, 6, 6, 10};
+    const size_t fits = size - 1;
+    size_t expectLen = 0;
+    for (size_t c : kCuts)
+      if (c <= fits) expectLen = c;
+    EXPECT_EQ(r.value[0], std::string("a\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80").substr(0, expectLen))
+        << size;
+    EXPECT_EQ(r.status[0], size == 11 ? BindStatus::Found : BindStatus::Truncated) << size;
+  }
+}
+
+TEST(Binder, EscapesAreDecoded) {
+  const auto r = run(R"(["\"\\\/\b\f\n\r\t","\u0041\u00e9\u20ac\ud83d\ude00","\u0000x"])",
+                     {{"0", T::Text}, {"1", T::Str}, {"2", T::Text}, {"1", T::Raw}});
+  EXPECT_EQ(r.value[0], "\"\\/\b\f\n\r\t");
+  EXPECT_EQ(r.value[1], "A\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80");
+  EXPECT_EQ(r.value[2], std::string("\0x", 2));
+  EXPECT_EQ(r.value[3], R"("\u0041\u00e9\u20ac\ud83d\ude00")");
+}
+
+TEST(Binder, TypeMismatchLeavesTargetUntouched) {
+  const std::string doc = R"({"s":"text","n":12,"b":true,"o":{},"a":[1],"z":null})";
+  const auto r = run(doc, {{"s", T::I32}, {"n", T::Str}, {"b", T::F64}, {"o", T::Str},
+                           {"a", T::Bool}, {"z", T::I32}, {"n", T::Bool}, {"s", T::Bool}});
+  EXPECT_EQ(r.status[0], BindStatus::Mismatch);
+  EXPECT_EQ(r.status[1], BindStatus::Mismatch);
+  EXPECT_EQ(r.status[2], BindStatus::Mismatch);
+  EXPECT_EQ(r.status[3], BindStatus::Mismatch);
+  EXPECT_EQ(r.status[4], BindStatus::Mismatch);
+  EXPECT_EQ(r.status[5], BindStatus::Null);
+  EXPECT_EQ(r.status[6], BindStatus::Mismatch);
+  EXPECT_EQ(r.status[7], BindStatus::Mismatch);
+  EXPECT_EQ(r.value, (std::vector<std::string>{"0", "", "0", "", "false", "0", "false", "false"}));
+}
+
+TEST(Binder, NullIsDetectable) {
+  const auto r = run(R"({"a":null,"b":0,"c":{},"d":"null"})",
+                     {{"a", T::Null}, {"b", T::Null}, {"c", T::Null}, {"d", T::Null}, {"e", T::Null}});
+  EXPECT_EQ(r.value, (std::vector<std::string>{"true", "false", "false", "false", "false"}));
+  EXPECT_EQ(r.status[4], BindStatus::Missing);
+}
+
+TEST(Binder, IntegersAreRangeChecked) {
+  const std::string doc =
+      R"([127,128,-128,-129,255,256,-1,32767,32768,65535,65536,2147483647,2147483648,-2147483648,)"
+      R"(-2147483649,4294967295,4294967296,9223372036854775807,9223372036854775808,)"
+      R"(-9223372036854775808,-9223372036854775809,18446744073709551615,18446744073709551616,)"
+      R"(1.0,1.5,1e2,1E+2,2e-1,100e-2,-0,1e400,0.0e5])";
+  const auto r = run(doc, {{"0", T::I8},   {"1", T::I8},   {"2", T::I8},   {"3", T::I8},
+                           {"4", T::U8},   {"5", T::U8},   {"6", T::U8},   {"7", T::I16},
+                           {"8", T::I16},  {"9", T::U16},  {"10", T::U16}, {"11", T::I32},
+                           {"12", T::I32}, {"13", T::I32}, {"14", T::I32}, {"15", T::U32},
+                           {"16", T::U32}, {"17", T::I64}, {"18", T::I64}, {"19", T::I64},
+                           {"20", T::I64}, {"21", T::U64}, {"22", T::U64}, {"23", T::I32},
+                           {"24", T::I32}, {"25", T::I32}, {"26", T::I32}, {"27", T::I32},
+                           {"28", T::I32}, {"29", T::I32}, {"30", T::I64}, {"31", T::I64}});
+  const BindStatus F = BindStatus::Found, R = BindStatus::OutOfRange, M = BindStatus::Mismatch;
+  const std::vector<BindStatus> expect = {F, R, F, R, F, R, R, F, R, F, R, F, R, F, R, F,
+                                          R, F, R, F, R, F, R, F, M, F, F, M, F, F, R, F};
+  EXPECT_EQ(r.status, expect);
+  EXPECT_EQ(r.value[17], "9223372036854775807");
+  EXPECT_EQ(r.value[19], "-9223372036854775808");
+  EXPECT_EQ(r.value[21], "18446744073709551615");
+  EXPECT_EQ(r.value[23], "1");
+  EXPECT_EQ(r.value[25], "100");
+  EXPECT_EQ(r.value[28], "1");
+  EXPECT_EQ(r.value[24], "0");  // untouched
+}
+
+TEST(Binder, StopWhenDoneStopsAfterLastBinding) {
+  ehc::StaticJsonBinder<4> binder;
+  binder.setStopWhenDone(true);
+  int64_t id = 0;
+  char name[32];
+  binder.bind("0.id", &id);
+  binder.bind("0.name", name);
+  binder.feed(kUsers.data(), kUsers.size());
+  EXPECT_TRUE(binder.stopped());
+  EXPECT_EQ(binder.finish(), JsonError::Ok);
+  EXPECT_EQ(id, 1);
+  EXPECT_STREQ(name, "Leanne Graham");
+  EXPECT_EQ(binder.bytesFed(), kUsers.size());
+}
+
+TEST(Binder, StopWhenDoneResolvesMissingPathsAtTheirContainerEnd) {
+  // "0.nope" can only be in element 0: once it closes, the binder can stop,
+  // so the garbage after it is never looked at.
+  const std::string doc = R"([{"id":7},{"id": garbage)";
+  const auto r = run(doc, {{"0.id", T::I32}, {"0.nope", T::I32}}, true);
+  EXPECT_EQ(r.error, JsonError::Ok);
+  EXPECT_EQ(r.value[0], "7");
+  EXPECT_EQ(r.status[1], BindStatus::Missing);
+  // Full validation (the default) finds the garbage.
+  const auto full = run(doc, {{"0.id", T::I32}, {"0.nope", T::I32}}, false);
+  EXPECT_EQ(full.error, JsonError::UnexpectedByte);
+  EXPECT_EQ(full.offset, 17u);
+}
+
+TEST(Binder, StopWhenDoneKeepsGoingForWildcards) {
+  const auto r = run(R"({"a":[1,2],"b":3})", {{"a.*", T::I32}, {"b", T::I32}}, true);
+  // (the harness hears every binding; "b" resolves last, after the array)
+  EXPECT_EQ(r.matches, (std::vector<std::string>{"a.0=found=1", "a.1=found=2", "b=found=3"}));
+}
+
+TEST(Binder, ErrorsCarryKindAndOffset) {
+  struct Case {
+    const char* doc;
+    JsonError error;
+    size_t offset;
+  } cases[] = {
+      {"", JsonError::Incomplete, 0},
+      {"   ", JsonError::Incomplete, 3},
+      {"[1,]", JsonError::UnexpectedByte, 3},
+      {"{\"a\" 1}", JsonError::UnexpectedByte, 5},
+      {"[1] x", JsonError::TrailingData, 4},
+      {"\"a\x01\"", JsonError::ControlInString, 2},
+      {"\"\\x\"", JsonError::InvalidEscape, 2},
+      {"\"\\u12G4\"", JsonError::InvalidEscape, 5},
+      {"\"\\ud800\"", JsonError::InvalidSurrogate, 7},
+      {"\"\\ud800\\u0041\"", JsonError::InvalidSurrogate, 12},
+      {"\"\\udc00\"", JsonError::InvalidSurrogate, 6},
+      {"\"\xC0\x80\"", JsonError::InvalidUtf8, 1},
+      {"\"\xED\xA0\x80\"", JsonError::InvalidUtf8, 2},
+      {"\"\xF4\x90\x80\x80\"", JsonError::InvalidUtf8, 2},
+      {"\"\xE2\x82\"", JsonError::InvalidUtf8, 3},
+      {"01", JsonError::InvalidNumber, 1},
+      {"-", JsonError::Incomplete, 1},
+      {"-a", JsonError::InvalidNumber, 1},
+      {"1.", JsonError::Incomplete, 2},
+      {"1.e5", JsonError::InvalidNumber, 2},
+      {"1e+", JsonError::Incomplete, 3},
+      {"[tru]", JsonError::InvalidLiteral, 4},
+      {"nul", JsonError::Incomplete, 3},
+      {"[\"abc", JsonError::Incomplete, 5},
+  };
+  for (const Case& c : cases) {
+    size_t offset = 0;
+    EXPECT_EQ(ehc_test::validate(c.doc, &offset), c.error) << c.doc;
+    EXPECT_EQ(offset, c.offset) << c.doc;
+  }
+}
+
+TEST(Binder, DepthLimitIsAnErrorNotACrash) {
+  std::string deep(100000, '[');
+  size_t offset = 0;
+  EXPECT_EQ(ehc_test::validate(deep, &offset), JsonError::TooDeep);
+  EXPECT_EQ(offset, static_cast<size_t>(EHC_MAX_DEPTH));
+  std::string ok(EHC_MAX_DEPTH, '[');
+  ok += std::string(EHC_MAX_DEPTH, ']');
+  EXPECT_EQ(ehc_test::validate(ok), JsonError::Ok);
+}
+
+TEST(Binder, BindRejectsBadPathsAndTargets) {
+  ehc::StaticJsonBinder<2> binder;
+  int x;
+  char buf[4];
+  EXPECT_EQ(binder.bind("a\\b", &x), ehc::JsonBinder::kBadPath);
+  EXPECT_EQ(binder.bind("a\\", &x), ehc::JsonBinder::kBadPath);
+  EXPECT_EQ(binder.bind("a", static_cast<int*>(nullptr)), ehc::JsonBinder::kBadTarget);
+  EXPECT_EQ(binder.bind("a", buf, 0), ehc::JsonBinder::kBadTarget);
+  std::string deep = "a";
+  for (int i = 0; i < EHC_MAX_PATH_DEPTH; ++i) deep += ".a";
+  EXPECT_EQ(binder.bind(deep.c_str(), &x), ehc::JsonBinder::kBadPath);
+  EXPECT_EQ(binder.bind("a", &x), 0);
+  EXPECT_EQ(binder.bind("b", &x), 1);
+  EXPECT_EQ(binder.bind("c", &x), ehc::JsonBinder::kFull);
+}
+
+TEST(Binder, NoHeapWhileParsing) {
+  ASSERT_TRUE(ehc_test::allocCountingWorks());
+  ehc::StaticJsonBinder<16> binder;
+  char name[32], city[32], lat[16];
+  int id;
+  binder.bind("9.name", name);
+  binder.bind("9.address.city", city);
+  binder.bind("9.address.geo.lat", lat);
+  binder.bind("9.id", &id);
+  ehc_test::AllocScope scope;
+  for (size_t off = 0; off < kUsers.size(); off += 512)
+    binder.feed(kUsers.data() + off, std::min<size_t>(512, kUsers.size() - off));
+  EXPECT_EQ(binder.finish(), JsonError::Ok);
+  EXPECT_EQ(scope.calls(), 0u);
+  EXPECT_EQ(id, 10);
+  EXPECT_STREQ(city, "Lebsackbury");
+}
+
+TEST(Binder, RestartReusesBindings) {
+  ehc::StaticJsonBinder<1> binder;
+  int v = 0;
+  binder.bind("a", &v);
+  binder.feed("{\"a\":1}", 7);
+  EXPECT_EQ(binder.finish(), JsonError::Ok);
+  EXPECT_EQ(v, 1);
+  binder.restart();
+  EXPECT_EQ(binder.status(0), BindStatus::Missing);
+  binder.feed("{\"a\":2}", 7);
+  EXPECT_EQ(binder.finish(), JsonError::Ok);
+  EXPECT_EQ(v, 2);
+}
+
+TEST(Binder, StatusNamesAreReadable) {
+  EXPECT_STREQ(ehc::bindStatusName(BindStatus::OutOfRange), "out_of_range");
+  EXPECT_STREQ(ehc::jsonErrorName(JsonError::InvalidUtf8), "invalid_utf8");
+}
+
+}  // namespace
