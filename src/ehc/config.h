@@ -60,8 +60,8 @@
 
 #define EHC_CAT_(a, b) a##b
 #define EHC_CAT(a, b) EHC_CAT_(a, b)
-#define EHC_CONFIG_NAMESPACE                                                \
-  EHC_CAT(EHC_CAT(EHC_CAT(v, EHC_VERSION_MAJOR), EHC_CAT(_, EHC_VERSION_MINOR)), \
+#define EHC_CONFIG_NAMESPACE                                                          \
+  EHC_CAT(EHC_CAT(EHC_CAT(v, EHC_VERSION_MAJOR), EHC_CAT(_, EHC_VERSION_MINOR)),      \
           EHC_CAT(EHC_CAT(EHC_CAT(_d, EHC_MAX_DEPTH), EHC_CAT(_b, EHC_MAX_BINDINGS)), \
                   EHC_CAT(EHC_CAT(_p, EHC_MAX_PATH_DEPTH), EHC_CAT(_n, EHC_NUMBER_MAX_DIGITS))))
 

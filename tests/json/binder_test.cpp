@@ -14,7 +14,8 @@ using ehc_test::T;
 
 namespace {
 
-const std::string kUsers = ehc_test::readFile(ehc_test::sharedPath("testdata/jsonplaceholder/users.json"));
+const std::string kUsers =
+    ehc_test::readFile(ehc_test::sharedPath("testdata/jsonplaceholder/users.json"));
 
 TEST(Binder, UsersFirstElementFifteenFields) {
   ASSERT_FALSE(kUsers.empty()) << "shared/testdata missing";
@@ -125,12 +126,13 @@ TEST(Binder, DuplicateKeysLastWins) {
 }
 
 TEST(Binder, WildcardDeliversEachMatchWithItsPath) {
-  const std::string doc = R"([{"id":1,"tags":["a","b"]},{"id":2},{"id":"x","tags":[]},{"id":3,"tags":["c"]}])";
+  const std::string doc =
+      R"([{"id":1,"tags":["a","b"]},{"id":2},{"id":"x","tags":[]},{"id":3,"tags":["c"]}])";
   const auto r = run(doc, {{"*.id", T::I64}, {"*.tags.*", T::Str}});
   EXPECT_EQ(r.error, JsonError::Ok);
   const std::vector<std::string> expect = {
-      "0.id=found=1",       "0.tags.0=found=a",  "0.tags.1=found=b", "1.id=found=2",
-      "2.id=mismatch=2",    "3.id=found=3",      "3.tags.0=found=c"};
+      "0.id=found=1",    "0.tags.0=found=a", "0.tags.1=found=b", "1.id=found=2",
+      "2.id=mismatch=2", "3.id=found=3",     "3.tags.0=found=c"};
   EXPECT_EQ(r.matches, expect);
 }
 
@@ -141,7 +143,8 @@ TEST(Binder, WildcardOverObjectMembersEscapesKeys) {
 
 TEST(Binder, WildcardOverLongArrayUsesNoMemory) {
   std::string doc = "[";
-  for (int i = 0; i < 5000; ++i) doc += (i ? "," : "") + std::string("{\"n\":") + std::to_string(i) + "}";
+  for (int i = 0; i < 5000; ++i)
+    doc += (i ? "," : "") + std::string("{\"n\":") + std::to_string(i) + "}";
   doc += "]";
   int64_t n = 0, sum = 0, count = 0;
   struct Ctx {
@@ -194,8 +197,14 @@ TEST(Binder, EscapesAreDecoded) {
 
 TEST(Binder, TypeMismatchLeavesTargetUntouched) {
   const std::string doc = R"({"s":"text","n":12,"b":true,"o":{},"a":[1],"z":null})";
-  const auto r = run(doc, {{"s", T::I32}, {"n", T::Str}, {"b", T::F64}, {"o", T::Str},
-                           {"a", T::Bool}, {"z", T::I32}, {"n", T::Bool}, {"s", T::Bool}});
+  const auto r = run(doc, {{"s", T::I32},
+                           {"n", T::Str},
+                           {"b", T::F64},
+                           {"o", T::Str},
+                           {"a", T::Bool},
+                           {"z", T::I32},
+                           {"n", T::Bool},
+                           {"s", T::Bool}});
   EXPECT_EQ(r.status[0], BindStatus::Mismatch);
   EXPECT_EQ(r.status[1], BindStatus::Mismatch);
   EXPECT_EQ(r.status[2], BindStatus::Mismatch);
@@ -208,8 +217,9 @@ TEST(Binder, TypeMismatchLeavesTargetUntouched) {
 }
 
 TEST(Binder, NullIsDetectable) {
-  const auto r = run(R"({"a":null,"b":0,"c":{},"d":"null"})",
-                     {{"a", T::Null}, {"b", T::Null}, {"c", T::Null}, {"d", T::Null}, {"e", T::Null}});
+  const auto r =
+      run(R"({"a":null,"b":0,"c":{},"d":"null"})",
+          {{"a", T::Null}, {"b", T::Null}, {"c", T::Null}, {"d", T::Null}, {"e", T::Null}});
   EXPECT_EQ(r.value, (std::vector<std::string>{"true", "false", "false", "false", "false"}));
   EXPECT_EQ(r.status[4], BindStatus::Missing);
 }
@@ -220,14 +230,14 @@ TEST(Binder, IntegersAreRangeChecked) {
       R"(-2147483649,4294967295,4294967296,9223372036854775807,9223372036854775808,)"
       R"(-9223372036854775808,-9223372036854775809,18446744073709551615,18446744073709551616,)"
       R"(1.0,1.5,1e2,1E+2,2e-1,100e-2,-0,1e400,0.0e5])";
-  const auto r = run(doc, {{"0", T::I8},   {"1", T::I8},   {"2", T::I8},   {"3", T::I8},
-                           {"4", T::U8},   {"5", T::U8},   {"6", T::U8},   {"7", T::I16},
-                           {"8", T::I16},  {"9", T::U16},  {"10", T::U16}, {"11", T::I32},
-                           {"12", T::I32}, {"13", T::I32}, {"14", T::I32}, {"15", T::U32},
-                           {"16", T::U32}, {"17", T::I64}, {"18", T::I64}, {"19", T::I64},
-                           {"20", T::I64}, {"21", T::U64}, {"22", T::U64}, {"23", T::I32},
-                           {"24", T::I32}, {"25", T::I32}, {"26", T::I32}, {"27", T::I32},
-                           {"28", T::I32}, {"29", T::I32}, {"30", T::I64}, {"31", T::I64}});
+  const auto r =
+      run(doc, {{"0", T::I8},   {"1", T::I8},   {"2", T::I8},   {"3", T::I8},   {"4", T::U8},
+                {"5", T::U8},   {"6", T::U8},   {"7", T::I16},  {"8", T::I16},  {"9", T::U16},
+                {"10", T::U16}, {"11", T::I32}, {"12", T::I32}, {"13", T::I32}, {"14", T::I32},
+                {"15", T::U32}, {"16", T::U32}, {"17", T::I64}, {"18", T::I64}, {"19", T::I64},
+                {"20", T::I64}, {"21", T::U64}, {"22", T::U64}, {"23", T::I32}, {"24", T::I32},
+                {"25", T::I32}, {"26", T::I32}, {"27", T::I32}, {"28", T::I32}, {"29", T::I32},
+                {"30", T::I64}, {"31", T::I64}});
   const BindStatus F = BindStatus::Found, R = BindStatus::OutOfRange, M = BindStatus::Mismatch;
   const std::vector<BindStatus> expect = {F, R, F, R, F, R, R, F, R, F, R, F, R, F, R, F,
                                           R, F, R, F, R, F, R, F, M, F, F, M, F, F, R, F};

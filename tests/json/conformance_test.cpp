@@ -107,14 +107,16 @@ TEST(Conformance, RealWorldCorpusIsValid) {
 }
 
 TEST(Conformance, NdjsonLineByLine) {
-  const std::string data = ehc_test::readFile(ehc_test::sharedPath("testdata/corpus/amazon_cellphones.ndjson"));
+  const std::string data =
+      ehc_test::readFile(ehc_test::sharedPath("testdata/corpus/amazon_cellphones.ndjson"));
   ASSERT_FALSE(data.empty());
   size_t start = 0, lines = 0;
   while (start < data.size()) {
     size_t nl = data.find('\n', start);
     if (nl == std::string::npos) nl = data.size();
     if (nl > start) {
-      EXPECT_EQ(ehc_test::runOnce(data.substr(start, nl - start), {}, {}).error, ehc::JsonError::Ok);
+      EXPECT_EQ(ehc_test::runOnce(data.substr(start, nl - start), {}, {}).error,
+                ehc::JsonError::Ok);
       ++lines;
     }
     start = nl + 1;
@@ -124,7 +126,8 @@ TEST(Conformance, NdjsonLineByLine) {
 
 TEST(Conformance, EscapedTwitterDecodesToTheSameStrings) {
   const std::string raw = ehc_test::readFile(ehc_test::sharedPath("testdata/corpus/twitter.json"));
-  const std::string esc = ehc_test::readFile(ehc_test::sharedPath("testdata/corpus/twitterescaped.json"));
+  const std::string esc =
+      ehc_test::readFile(ehc_test::sharedPath("testdata/corpus/twitterescaped.json"));
   std::vector<ehc_test::Spec> specs;
   for (int k = 0; k < 100; k += 9) {
     specs.push_back({"statuses." + std::to_string(k) + ".text", ehc_test::T::Text});
@@ -143,15 +146,17 @@ TEST(Conformance, EscapedTwitterDecodesToTheSameStrings) {
 
 TEST(Conformance, SmallCorpusHandCheckedPaths) {
   using ehc_test::T;
-  const auto demo = ehc_test::run(ehc_test::readFile(ehc_test::sharedPath("testdata/corpus/small/demo.json")),
-                                  {{"Image.IDs.3", T::I64}, {"Image.Animated", T::Bool}});
+  const auto demo =
+      ehc_test::run(ehc_test::readFile(ehc_test::sharedPath("testdata/corpus/small/demo.json")),
+                    {{"Image.IDs.3", T::I64}, {"Image.Animated", T::Bool}});
   EXPECT_EQ(demo.value, (std::vector<std::string>{"38793", "false"}));
   const auto small = ehc_test::run(
       ehc_test::readFile(ehc_test::sharedPath("testdata/corpus/small/smalldemo.json")),
       {{"Thumbnail.Url", T::Str}, {"Owner", T::Null}});
   EXPECT_EQ(small.value, (std::vector<std::string>{"http://ex.com/th.png", "true"}));
-  const auto todos = ehc_test::run(ehc_test::readFile(ehc_test::sharedPath("testdata/jsonplaceholder/todos.json")),
-                                   {{"199.completed", T::Bool}, {"199.title", T::Str}});
+  const auto todos =
+      ehc_test::run(ehc_test::readFile(ehc_test::sharedPath("testdata/jsonplaceholder/todos.json")),
+                    {{"199.completed", T::Bool}, {"199.title", T::Str}});
   EXPECT_EQ(todos.value, (std::vector<std::string>{"false", "ipsam aperiam voluptates qui"}));
   const auto comments = ehc_test::runOnce(
       ehc_test::readFile(ehc_test::sharedPath("testdata/jsonplaceholder/comments.json")),

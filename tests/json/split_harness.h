@@ -21,7 +21,7 @@ struct Result {
   ehc::JsonError error = ehc::JsonError::Ok;
   size_t offset = 0;
   std::vector<ehc::BindStatus> status;
-  std::vector<std::string> value;  // the target after the run, formatted
+  std::vector<std::string> value;    // the target after the run, formatted
   std::vector<std::string> matches;  // "path=status=value" per callback, in order
   bool operator==(const Result& o) const {
     return error == o.error && offset == o.offset && status == o.status && value == o.value &&

@@ -23,14 +23,18 @@ void noteAlloc(size_t size) {
   while (live > peak && !gPeak.compare_exchange_weak(peak, live, std::memory_order_relaxed)) {
   }
 }
-void noteFree(size_t size) { gLive.fetch_sub(size, std::memory_order_relaxed); }
+void noteFree(size_t size) {
+  gLive.fetch_sub(size, std::memory_order_relaxed);
+}
 }  // namespace
 
 #ifdef EHC_TEST_ASAN
 #include <sanitizer/allocator_interface.h>
 
 namespace {
-void mallocHook(const volatile void*, size_t size) { noteAlloc(size); }
+void mallocHook(const volatile void*, size_t size) {
+  noteAlloc(size);
+}
 void freeHook(const volatile void* p) {
   noteFree(__sanitizer_get_allocated_size(const_cast<const void*>(p)));
 }
@@ -39,7 +43,9 @@ struct InstallHooks {
 } gInstall;
 }  // namespace
 
-bool ehc_test::allocCountingWorks() { return true; }
+bool ehc_test::allocCountingWorks() {
+  return true;
+}
 
 #else
 // glibc: wrap the allocator entry points and forward to the real ones.
@@ -78,7 +84,9 @@ void* memalign(size_t a, size_t n) {
   if (p) noteAlloc(malloc_usable_size(p));
   return p;
 }
-void* aligned_alloc(size_t a, size_t n) { return memalign(a, n); }
+void* aligned_alloc(size_t a, size_t n) {
+  return memalign(a, n);
+}
 int posix_memalign(void** out, size_t a, size_t n) {
   *out = memalign(a, n);
   return *out ? 0 : 12;
@@ -98,4 +106,6 @@ ehc_test::AllocTotals ehc_test::allocTotals() {
           gLive.load(std::memory_order_relaxed), gPeak.load(std::memory_order_relaxed)};
 }
 
-void ehc_test::resetPeak() { gPeak.store(gLive.load(std::memory_order_relaxed)); }
+void ehc_test::resetPeak() {
+  gPeak.store(gLive.load(std::memory_order_relaxed));
+}

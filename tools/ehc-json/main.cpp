@@ -180,8 +180,10 @@ int main(int argc, char** argv) {
     if (pass + 1 == repeat) {
       for (size_t k = 0; k < requests.size(); ++k) {
         Request& r = requests[k];
-        if (!r.wild) r.lines.push_back(formatLine(r, r.path.c_str(), binder.status(static_cast<int>(k))));
-        if (r.lines.empty()) r.lines.push_back(formatLine(r, r.path.c_str(), ehc::BindStatus::Missing));
+        if (!r.wild)
+          r.lines.push_back(formatLine(r, r.path.c_str(), binder.status(static_cast<int>(k))));
+        if (r.lines.empty())
+          r.lines.push_back(formatLine(r, r.path.c_str(), ehc::BindStatus::Missing));
       }
     }
   }

@@ -30,8 +30,8 @@ class BigInt {
     if (carry && n_ < kWords) w_[n_++] = static_cast<uint32_t>(carry);
   }
   void mulPow5(int32_t k) {
-    static const uint32_t kPow5[14] = {1,       5,        25,        125,        625,
-                                       3125,    15625,    78125,     390625,     1953125,
+    static const uint32_t kPow5[14] = {1,       5,        25,        125,       625,
+                                       3125,    15625,    78125,     390625,    1953125,
                                        9765625, 48828125, 244140625, 1220703125};
     for (; k >= 13; k -= 13) mulAdd(kPow5[13], 0);
     if (k > 0) mulAdd(kPow5[k], 0);

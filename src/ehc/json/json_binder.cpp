@@ -14,18 +14,22 @@ enum : uint8_t { kWs = 1, kStrStop = 2, kDigit = 4 };
 struct CharClass {
   uint8_t v[256];
   constexpr CharClass() : v() {
-    v[' '] = v['\t'] = v['\n'] = v['\r'] = kWs;
+    v[0x20] = v[0x09] = v[0x0A] = v[0x0D] = kWs;  // space, tab, LF, CR
     for (int c = 0; c < 0x20; ++c) v[c] |= kStrStop;
     for (int c = 0x80; c < 0x100; ++c) v[c] |= kStrStop;
-    v['"'] |= kStrStop;
-    v['\\'] |= kStrStop;
+    v[0x22] |= kStrStop;  // '"'
+    v[0x5C] |= kStrStop;  // '\\'
     for (int c = '0'; c <= '9'; ++c) v[c] |= kDigit;
   }
 };
 constexpr CharClass kClass;
 
-inline bool isWs(uint8_t c) { return kClass.v[c] & kWs; }
-inline bool isDigit(uint8_t c) { return kClass.v[c] & kDigit; }
+inline bool isWs(uint8_t c) {
+  return kClass.v[c] & kWs;
+}
+inline bool isDigit(uint8_t c) {
+  return kClass.v[c] & kDigit;
+}
 
 // SWAR: does the machine word hold a byte that ends the fast string scan
 // ('"', '\\', a control byte, or a byte >= 0x80)? Word size follows the CPU:
@@ -57,7 +61,9 @@ inline int hexValue(uint8_t c) {
   return -1;
 }
 
-inline int lowestBit(uint32_t m) { return __builtin_ctz(m); }
+inline int lowestBit(uint32_t m) {
+  return __builtin_ctz(m);
+}
 
 }  // namespace
 
@@ -133,6 +139,18 @@ void JsonBinder::restart() {
 
 void JsonBinder::fail(JsonError e, const uint8_t* at) {
   if (state_ == kError) return;
+  // Deliver what came before the error exactly as a chunk end would, so the
+  // targets hold the same bytes however the document was split.
+  if (strMode_ && (state_ == kString || state_ == kUtf8) && at > spanFrom_)
+    stringBytes(spanFrom_, static_cast<size_t>(at - spanFrom_));
+  if (rawMask_) rawFlush(at);
+  // An invalid document can stop inside a UTF-8 sequence: never leave half
+  // of one in a buffer.
+  for (uint32_t it = rawMask_ | valueMask_; it; it &= it - 1) {
+    JsonBinding& b = bindings_[lowestBit(it)];
+    if (b.kind == TargetKind::Chars || b.kind == TargetKind::RawChars)
+      trimPartialUtf8(static_cast<char*>(b.target), &b.written);
+  }
   error_ = e;
   errorOffset_ = consumed_ + static_cast<size_t>(at - chunk_);
   state_ = kError;
@@ -164,6 +182,7 @@ uint32_t JsonBinder::childMask() {
     }
     if (anyWild_) {
       matchLength_ = level.pathBase;
+      matchTruncated_ = false;
       appendIndex(index);
     }
   }
@@ -252,6 +271,7 @@ void JsonBinder::enterContainer(uint32_t followers) {
   if (anyWild_) {
     if (d > 0) appendPath(".", 1, false);
     level.pathBase = matchLength_;
+    level.pathTruncated = matchTruncated_;
   }
   aliveTop_ = static_cast<uint16_t>(d + 1);
   for (uint32_t it = followers; it; it &= it - 1) {
@@ -307,7 +327,8 @@ void JsonBinder::deliverNumber(int i) {
       int64_t v;
       r = number_.toInt64(&v);
       if (r != R::Ok) break;
-      const unsigned bits = 8u << (static_cast<unsigned>(b.kind) - static_cast<unsigned>(TargetKind::Int8));
+      const unsigned bits =
+          8u << (static_cast<unsigned>(b.kind) - static_cast<unsigned>(TargetKind::Int8));
       if (bits < 64) {
         const int64_t hi = (int64_t{1} << (bits - 1)) - 1, lo = -hi - 1;
         if (v < lo || v > hi) {
@@ -325,7 +346,8 @@ void JsonBinder::deliverNumber(int i) {
       uint64_t v;
       r = number_.toUint64(&v);
       if (r != R::Ok) break;
-      const unsigned bits = 8u << (static_cast<unsigned>(b.kind) - static_cast<unsigned>(TargetKind::Uint8));
+      const unsigned bits =
+          8u << (static_cast<unsigned>(b.kind) - static_cast<unsigned>(TargetKind::Uint8));
       if (bits < 64 && v > (uint64_t{1} << bits) - 1) {
         r = R::OutOfRange;
         break;
@@ -373,9 +395,14 @@ void JsonBinder::closeContainer(const uint8_t* after) {
     const uint32_t mask = levels_[depth_].mask;
     resolve(mask, depth_);
     if (depth_ > 0)
-      for (uint32_t it = mask; it; it &= it - 1) selectSegment(bindings_[lowestBit(it)], depth_ - 1u);
+      for (uint32_t it = mask; it; it &= it - 1)
+        selectSegment(bindings_[lowestBit(it)], depth_ - 1u);
     aliveTop_ = depth_;
-    if (anyWild_ && depth_ > 0) matchLength_ = static_cast<uint16_t>(levels_[depth_].pathBase - 1);
+    if (anyWild_ && depth_ > 0) {
+      // Back to the end of this container's own segment in the parent.
+      matchTruncated_ = levels_[depth_].pathTruncated;
+      matchLength_ = static_cast<uint16_t>(levels_[depth_].pathBase - (matchTruncated_ ? 0 : 1));
+    }
   }
   if (rawMask_) endRaw(after);
   afterValue();
@@ -393,7 +420,8 @@ void JsonBinder::rawFlush(const uint8_t* upTo) {
       const size_t n = static_cast<size_t>(upTo - b.rawFrom);
       if (b.kind == TargetKind::RawText)
         b.sink->append(b.target, reinterpret_cast<const char*>(b.rawFrom), n);
-      else if (appendUtf8Safe(static_cast<char*>(b.target), b.size, &b.written,
+      else if (b.status != BindStatus::Truncated &&
+               appendUtf8Safe(static_cast<char*>(b.target), b.size, &b.written,
                               reinterpret_cast<const char*>(b.rawFrom), n))
         b.status = BindStatus::Truncated;
     }
@@ -413,6 +441,10 @@ void JsonBinder::endRaw(const uint8_t* after) {
 }
 
 void JsonBinder::appendPath(const char* s, size_t n, bool escape) {
+  // Once a segment is cut, nothing more of it is appended: otherwise a later
+  // short character could fill the room a longer escape did not fit in, and
+  // the result would depend on how the key was split across chunks.
+  if (matchTruncated_) return;
   for (size_t k = 0; k < n; ++k) {
     const char c = s[k];
     const bool special = escape && (c == '.' || c == '\\' || c == '*');
@@ -521,9 +553,11 @@ void JsonBinder::feed(const char* data, size_t length) {
               goto out;
             }
             if (c == '{')
-              kinds_[depth_ >> 3] = static_cast<uint8_t>(kinds_[depth_ >> 3] | (1u << (depth_ & 7)));
+              kinds_[depth_ >> 3] =
+                  static_cast<uint8_t>(kinds_[depth_ >> 3] | (1u << (depth_ & 7)));
             else
-              kinds_[depth_ >> 3] = static_cast<uint8_t>(kinds_[depth_ >> 3] & ~(1u << (depth_ & 7)));
+              kinds_[depth_ >> 3] =
+                  static_cast<uint8_t>(kinds_[depth_ >> 3] & ~(1u << (depth_ & 7)));
             ++depth_;
             ++p;
             state_ = c == '{' ? kKeyOrEnd : kValueOrEnd;
@@ -581,7 +615,10 @@ void JsonBinder::feed(const char* data, size_t length) {
           keyCandidates_ = levels_[depth_ - 1].mask;
           keyLength_ = 0;
           strMode_ = 1;
-          if (anyWild_) matchLength_ = levels_[depth_ - 1].pathBase;
+          if (anyWild_) {
+            matchLength_ = levels_[depth_ - 1].pathBase;
+            matchTruncated_ = false;
+          }
         }
         spanFrom_ = p;
         state_ = kString;
@@ -660,6 +697,7 @@ void JsonBinder::feed(const char* data, size_t length) {
           }
         }
         if (strMode_) stringBytes(spanFrom_, static_cast<size_t>(p - spanFrom_));
+        spanFrom_ = p;
         if (c == '"') {
           ++p;
           if (isKey_) {
@@ -715,9 +753,7 @@ void JsonBinder::feed(const char* data, size_t length) {
             unicode_ = 0;
             state_ = kUnicode;
             goto next;
-          default:
-            fail(JsonError::InvalidEscape, p - 1);
-            goto out;
+          default: fail(JsonError::InvalidEscape, p - 1); goto out;
         }
         if (strMode_) stringByte(decoded);
         spanFrom_ = p;
@@ -870,17 +906,16 @@ void JsonBinder::feed(const char* data, size_t length) {
         fail(JsonError::TrailingData, p);
         goto out;
 
-      case kStopped:
-        goto out;
+      case kStopped: goto out;
 
-      case kError:
-        return;
+      case kError: return;
     }
   next:;
   }
 out:
   if (state_ == kError) return;
-  if (strMode_ && (state_ == kString || state_ == kUtf8)) stringBytes(spanFrom_, static_cast<size_t>(end - spanFrom_));
+  if (strMode_ && (state_ == kString || state_ == kUtf8))
+    stringBytes(spanFrom_, static_cast<size_t>(end - spanFrom_));
   if (rawMask_) rawFlush(end);
   consumed_ += length;
 }

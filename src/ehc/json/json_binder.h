@@ -93,8 +93,9 @@ struct JsonBinding {
 
 class JsonBinder {
  public:
-  static constexpr int kFull = -1;     // bind(): no free binding slot
-  static constexpr int kBadPath = -2;  // bind(): path syntax, or more than EHC_MAX_PATH_DEPTH segments
+  static constexpr int kFull = -1;  // bind(): no free binding slot
+  static constexpr int kBadPath =
+      -2;  // bind(): path syntax, or more than EHC_MAX_PATH_DEPTH segments
   static constexpr int kBadTarget = -3;  // bind(): null target or zero-size buffer
 
   JsonBinder(JsonBinding* storage, uint8_t capacity);
@@ -106,10 +107,10 @@ class JsonBinder {
   int bind(const char* path, bool* target) { return add(path, TargetKind::Bool, target, 0); }
   int bind(const char* path, float* target) { return add(path, TargetKind::Float, target, 0); }
   int bind(const char* path, double* target) { return add(path, TargetKind::Double, target, 0); }
-  template <typename T, typename std::enable_if<std::is_integral<T>::value &&
-                                                    !std::is_same<T, bool>::value &&
-                                                    !std::is_same<T, char>::value,
-                                                int>::type = 0>
+  template <typename T,
+            typename std::enable_if<std::is_integral<T>::value && !std::is_same<T, bool>::value &&
+                                        !std::is_same<T, char>::value,
+                                    int>::type = 0>
   int bind(const char* path, T* target) {
     return add(path, integerKind(sizeof(T), std::is_signed<T>::value), target, 0);
   }
@@ -160,26 +161,27 @@ class JsonBinder {
 
  private:
   enum State : uint8_t {
-    kValue,        // a value must come
-    kValueOrEnd,   // after '[': a value or ']'
-    kKeyOrEnd,     // after '{': a key or '}'
-    kKey,          // after ',' in an object: a key
-    kColon,        // after a key
-    kAfterValue,   // ',' or the closing bracket
-    kString,       // inside a string
-    kEscape,       // after a backslash
-    kUnicode,      // inside \uXXXX
-    kUtf8,         // inside a multi-byte UTF-8 sequence
-    kNumber,       // inside a number
-    kLiteral,      // inside true / false / null
-    kDone,         // document complete; whitespace only
-    kStopped,      // stop-when-done: counting
+    kValue,       // a value must come
+    kValueOrEnd,  // after '[': a value or ']'
+    kKeyOrEnd,    // after '{': a key or '}'
+    kKey,         // after ',' in an object: a key
+    kColon,       // after a key
+    kAfterValue,  // ',' or the closing bracket
+    kString,      // inside a string
+    kEscape,      // after a backslash
+    kUnicode,     // inside \uXXXX
+    kUtf8,        // inside a multi-byte UTF-8 sequence
+    kNumber,      // inside a number
+    kLiteral,     // inside true / false / null
+    kDone,        // document complete; whitespace only
+    kStopped,     // stop-when-done: counting
     kError,
   };
   struct Level {  // a container that some binding still follows
     uint32_t mask;
     uint32_t index;
-    uint16_t pathBase;
+    uint16_t pathBase;   // where this container's members' segments start in matchPath_
+    bool pathTruncated;  // matchPath_ was already cut before pathBase
   };
 
   int add(const char* path, TargetKind kind, void* target, size_t size);
@@ -214,14 +216,14 @@ class JsonBinder {
 
   // tokenizer
   State state_ = kValue;
-  uint8_t sub_ = 0;       // number stage / literal position / \u digits / UTF-8 bytes left
-  uint8_t isKey_ = 0;     // the current string is an object key
-  uint8_t strMode_ = 0;   // 0 skip, 1 key matching, 2 value capture
-  uint8_t literal_ = 0;   // which literal (0 true, 1 false, 2 null)
+  uint8_t sub_ = 0;      // number stage / literal position / \u digits / UTF-8 bytes left
+  uint8_t isKey_ = 0;    // the current string is an object key
+  uint8_t strMode_ = 0;  // 0 skip, 1 key matching, 2 value capture
+  uint8_t literal_ = 0;  // which literal (0 true, 1 false, 2 null)
   uint8_t utf8Lo_ = 0, utf8Hi_ = 0;  // allowed range of the next UTF-8 byte
   uint16_t highSurrogate_ = 0;
   uint32_t unicode_ = 0;
-  uint16_t depth_ = 0;  // open containers
+  uint16_t depth_ = 0;                           // open containers
   uint8_t kinds_[(EHC_MAX_DEPTH + 7) / 8] = {};  // 1 bit per level: object
   JsonError error_ = JsonError::Ok;
   size_t errorOffset_ = 0;
@@ -236,7 +238,7 @@ class JsonBinder {
   uint32_t valueMask_ = 0;  // targets of the scalar being parsed
   uint32_t rawMask_ = 0;    // raw captures in progress
   uint16_t keyLength_ = 0;
-  uint16_t aliveTop_ = 0;   // containers 0..aliveTop_-1 are followed
+  uint16_t aliveTop_ = 0;  // containers 0..aliveTop_-1 are followed
   uint16_t matchLength_ = 0;
   bool matchTruncated_ = false;
   Level levels_[EHC_MAX_PATH_DEPTH];

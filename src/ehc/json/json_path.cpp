@@ -21,7 +21,8 @@ bool inspectPath(const char* path, PathInfo* info) {
       continue;
     }
     if (c == '.' || c == '\0') {
-      if (i - segStart == 1 && path[segStart] == '*' && info->firstWildcard == PathInfo::kNoWildcard)
+      if (i - segStart == 1 && path[segStart] == '*' &&
+          info->firstWildcard == PathInfo::kNoWildcard)
         info->firstWildcard = static_cast<uint8_t>(segments);
       if (++segments > 254) return false;
       segStart = i + 1;
@@ -61,7 +62,8 @@ void describeSegment(JsonBinding& b, size_t offset) {
   b.segLength = static_cast<uint16_t>(raw);
   b.segDecoded = static_cast<uint16_t>(decoded);
   b.segIndex = digits ? static_cast<uint32_t>(index) : kNoIndex;
-  b.flags = static_cast<uint8_t>((escaped ? kSegEscaped : 0) | (raw == 1 && s[0] == '*' ? kSegWild : 0));
+  b.flags =
+      static_cast<uint8_t>((escaped ? kSegEscaped : 0) | (raw == 1 && s[0] == '*' ? kSegWild : 0));
 }
 
 }  // namespace

@@ -44,6 +44,19 @@ int utf8SequenceInfo(uint8_t lead, uint8_t* lo, uint8_t* hi) {
   return -1;
 }
 
+void trimPartialUtf8(char* buf, size_t* written) {
+  size_t w = *written, i = w;
+  while (i > 0 && w - i < 3 && (static_cast<uint8_t>(buf[i - 1]) & 0xC0) == 0x80) --i;
+  if (i > 0) {
+    const uint8_t lead = static_cast<uint8_t>(buf[i - 1]);
+    uint8_t lo, hi;
+    const int more = lead >= 0xC0 ? utf8SequenceInfo(lead, &lo, &hi) : 0;
+    if (more != 0 && (more < 0 || w - i < static_cast<size_t>(more))) w = i - 1;
+  }
+  buf[w] = '\0';
+  *written = w;
+}
+
 bool appendUtf8Safe(char* buf, size_t size, size_t* written, const char* s, size_t n) {
   size_t w = *written;
   const size_t room = size - 1 - w;
@@ -55,18 +68,8 @@ bool appendUtf8Safe(char* buf, size_t size, size_t* written, const char* s, size
     return false;
   }
   memcpy(buf + w, s, room);
-  w += room;
-  // Drop a sequence whose tail did not fit.
-  size_t i = w;
-  while (i > 0 && w - i < 3 && (static_cast<uint8_t>(buf[i - 1]) & 0xC0) == 0x80) --i;
-  if (i > 0) {
-    const uint8_t lead = static_cast<uint8_t>(buf[i - 1]);
-    uint8_t lo, hi;
-    const int more = lead >= 0xC0 ? utf8SequenceInfo(lead, &lo, &hi) : 0;
-    if (more > 0 && w - i < static_cast<size_t>(more)) w = i - 1;
-  }
-  buf[w] = '\0';
-  *written = w;
+  *written = w + room;
+  trimPartialUtf8(buf, written);
   return true;
 }
 

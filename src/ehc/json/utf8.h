@@ -18,6 +18,10 @@ size_t encodeUtf8(uint32_t cp, char* out);
 // byte that cannot start a sequence.
 int utf8SequenceInfo(uint8_t lead, uint8_t* lo, uint8_t* hi);
 
+// Removes an incomplete UTF-8 sequence from the end of buf[0..*written) and
+// re-terminates it.
+void trimPartialUtf8(char* buf, size_t* written);
+
 // Appends s[0..n) to a NUL-terminated buffer of `size` bytes holding
 // *written bytes. If it does not fit, copies what fits without cutting a
 // UTF-8 sequence and returns true (truncated). Always leaves buf terminated.

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages a job needs, quietly, and only those missing.
+#   scripts/deps.sh test|demo|bench|rv32
+# Fails with a clear message when it cannot install them.
+set -euo pipefail
+
+case "${1:-test}" in
+  test)  want=(cmake ninja-build g++ clang libgtest-dev clang-format gcc-arm-none-eabi
+               libstdc++-arm-none-eabi-newlib) ;;
+  demo)  want=(cmake ninja-build g++) ;;
+  bench) want=(cmake ninja-build g++ valgrind libbenchmark-dev rapidjson-dev libcjson-dev
+               libsimdjson-dev nlohmann-json3-dev) ;;
+  *) echo "deps.sh: unknown job '$1' (test, demo, bench)" >&2; exit 2 ;;
+esac
+
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+echo "deps.sh: installing ${missing[*]}"
+if [[ $(id -u) -ne 0 ]]; then
+  echo "deps.sh: need root to install: apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+if ! { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >/tmp/ehc-apt.log 2>&1; then
+  tail -20 /tmp/ehc-apt.log >&2
+  echo "deps.sh: apt-get could not install: ${missing[*]} (log: /tmp/ehc-apt.log)" >&2
+  exit 1
+fi

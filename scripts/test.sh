@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds and runs the whole test suite:
+#   1. format check
+#   2. normal build (g++), the Cortex-M4 cross-compile check, all tests
+#   3. the same tests built with clang under ASan + UBSan, plus short fuzz runs
+# Exit status is non-zero on any failure. Ends with CTest's summary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh test
+jobs=$(nproc)
+
+echo "== format"
+scripts/format-check.sh
+
+echo "== build (g++ RelWithDebInfo)"
+cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build/release -j "$jobs"
+
+echo "== cross-compile check"
+scripts/cross-check.sh
+
+echo "== tests"
+(cd build/release && ctest -j "$jobs" --output-on-failure --no-label-summary)
+
+echo "== build (clang, ASan + UBSan, fuzzers)"
+CC=clang CXX=clang++ cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+  -DEHC_SANITIZE=ON -DEHC_FUZZ=ON >/dev/null
+cmake --build build/asan -j "$jobs"
+
+echo "== tests under ASan + UBSan"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+(cd build/asan && ctest -j "$jobs" --output-on-failure --no-label-summary)
