@@ -388,3 +388,83 @@ TEST(Binder, StatusNamesAreReadable) {
 }
 
 }  // namespace
+
+// --- regressions found in review ---------------------------------------------
+
+namespace {
+
+TEST(BinderRegression, CutMatchPathStaysFlaggedInChildren) {
+  // The member key does not fit in EHC_MAX_MATCH_PATH: every path below it is
+  // cut too, and must say so.
+  const std::string key(EHC_MAX_MATCH_PATH - 1, 'a');
+  const std::string doc = "{\"" + key + ".\":[7]}";
+  struct Seen {
+    bool truncated = false;
+    int calls = 0;
+  } seen;
+  ehc::StaticJsonBinder<1> binder;
+  int64_t v = 0;
+  const int i = binder.bind("*.*", &v);
+  binder.onMatch(
+      i,
+      [](const ehc::JsonMatch& m, void* u) {
+        auto* s = static_cast<Seen*>(u);
+        s->truncated = m.pathTruncated;
+        ++s->calls;
+      },
+      &seen);
+  binder.feed(doc.data(), doc.size());
+  EXPECT_EQ(binder.finish(), JsonError::Ok);
+  EXPECT_EQ(seen.calls, 1);
+  EXPECT_TRUE(seen.truncated);
+  EXPECT_EQ(v, 7);
+}
+
+TEST(BinderRegression, IncompleteDocumentLeavesNoHalfCharacter) {
+  const auto r = run("[\"ab\xC3", {{"0", T::Str}, {"0", T::Raw}, {"", T::Raw}});
+  EXPECT_EQ(r.error, JsonError::Incomplete);
+  EXPECT_EQ(r.value, (std::vector<std::string>{"ab", "\"ab", "[\"ab"}));
+}
+
+TEST(BinderRegression, InvalidValueByteTouchesNoBinding) {
+  const auto r = run(R"({"a":})", {{"a", T::Null}, {"a", T::Raw}, {"a", T::Str}});
+  EXPECT_EQ(r.error, JsonError::UnexpectedByte);
+  EXPECT_EQ(r.status, (std::vector<BindStatus>{BindStatus::Missing, BindStatus::Missing,
+                                               BindStatus::Missing}));
+  EXPECT_TRUE(r.matches.empty());
+  const auto w = run("[1,]", {{"*", T::I32}});
+  EXPECT_EQ(w.matches, (std::vector<std::string>{"0=found=1"}));
+}
+
+TEST(BinderRegression, HugeEscapedPathIsRejected) {
+  std::string path;
+  for (int i = 0; i < 65537; ++i) path += "\\.";
+  ehc::StaticJsonBinder<1> binder;
+  int v;
+  EXPECT_EQ(binder.bind(path.c_str(), &v), ehc::JsonBinder::kBadPath);
+}
+
+TEST(BinderRegression, CapacityIsClampedToTheMaskWidth) {
+  ehc::JsonBinding slots[40];
+  ehc::JsonBinder binder(slots, 40);
+  int v[40];
+  int accepted = 0;
+  for (int i = 0; i < 40; ++i) accepted += binder.bind("a", &v[i]) >= 0 ? 1 : 0;
+  EXPECT_EQ(accepted, EHC_MAX_BINDINGS);
+}
+
+TEST(BinderRegression, EndlessFractionZerosDoNotWrapTheExponent) {
+  // 3 million leading zeros after the point (the exponent saturates; a 2 GB
+  // run would once have wrapped it).
+  std::string doc = "[0." + std::string(3000000, '0') + "1]";
+  double d = -1;
+  ehc::StaticJsonBinder<1> binder;
+  binder.bind("0", &d);
+  for (size_t off = 0; off < doc.size(); off += 65536)
+    binder.feed(doc.data() + off, std::min<size_t>(65536, doc.size() - off));
+  EXPECT_EQ(binder.finish(), JsonError::Ok);
+  EXPECT_EQ(binder.status(0), BindStatus::Found);
+  EXPECT_EQ(d, 0.0);
+}
+
+}  // namespace

@@ -58,7 +58,8 @@ class BigInt {
   }
 
  private:
-  static constexpr int kWords = 42;
+  // Digits (3.33 bits each) plus the largest power of two or five involved.
+  static constexpr int kWords = (EHC_NUMBER_MAX_DIGITS * 10 / 3 + 1200) / 32 + 1;
   uint32_t w_[kWords];
   int n_;
 };
@@ -228,14 +229,14 @@ void DecimalNumber::addIntegerDigit(char c) {
   if (count < EHC_NUMBER_MAX_DIGITS) {
     digits[count++] = c;
   } else {
-    ++exponent;
+    if (exponent < kExponentClamp) ++exponent;  // saturate: 2 GB of digits must not wrap
     sticky |= c != '0';
   }
 }
 
 void DecimalNumber::addFractionDigit(char c) {
   if (count == 0 && c == '0') {
-    --exponent;
+    if (exponent > -kExponentClamp) --exponent;
   } else if (count < EHC_NUMBER_MAX_DIGITS) {
     digits[count++] = c;
     --exponent;

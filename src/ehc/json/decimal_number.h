@@ -10,7 +10,8 @@
 
 #include "../config.h"
 
-static_assert(EHC_NUMBER_MAX_DIGITS >= 20, "EHC_NUMBER_MAX_DIGITS must hold every uint64_t");
+static_assert(EHC_NUMBER_MAX_DIGITS >= 20 && EHC_NUMBER_MAX_DIGITS <= 250,
+              "EHC_NUMBER_MAX_DIGITS: 20 (every uint64_t) .. 250");
 
 EHC_BEGIN_NAMESPACE
 

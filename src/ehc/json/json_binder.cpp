@@ -9,7 +9,7 @@ EHC_BEGIN_NAMESPACE
 
 namespace {
 
-enum : uint8_t { kWs = 1, kStrStop = 2, kDigit = 4 };
+enum : uint8_t { kWs = 1, kStrStop = 2, kDigit = 4, kValueStart = 8 };
 
 struct CharClass {
   uint8_t v[256];
@@ -19,7 +19,9 @@ struct CharClass {
     for (int c = 0x80; c < 0x100; ++c) v[c] |= kStrStop;
     v[0x22] |= kStrStop;  // '"'
     v[0x5C] |= kStrStop;  // '\\'
-    for (int c = '0'; c <= '9'; ++c) v[c] |= kDigit;
+    for (int c = '0'; c <= '9'; ++c) v[c] |= kDigit | kValueStart;
+    const char starts[] = "\"{[tfn-";
+    for (int k = 0; starts[k]; ++k) v[static_cast<uint8_t>(starts[k])] |= kValueStart;
   }
 };
 constexpr CharClass kClass;
@@ -31,18 +33,11 @@ inline bool isDigit(uint8_t c) {
   return kClass.v[c] & kDigit;
 }
 
-// SWAR: does the machine word hold a byte that ends the fast string scan
-// ('"', '\\', a control byte, or a byte >= 0x80)? Word size follows the CPU:
-// 8 bytes on the host, 4 on a 32-bit MCU.
+// SWAR helpers. The word size follows the CPU: 8 bytes on the host, 4 on a
+// 32-bit MCU.
 using Word = size_t;
 constexpr Word kOnes = ~Word{0} / 255;
 constexpr Word kHigh = kOnes * 0x80;
-inline bool hasStringStop(Word w) {
-  const Word quote = w ^ (kOnes * '"');
-  const Word slash = w ^ (kOnes * '\\');
-  const Word t = ((quote - kOnes) & ~quote) | ((slash - kOnes) & ~slash) | (w - kOnes * 0x20) | w;
-  return (t & kHigh) != 0;
-}
 inline Word loadWord(const uint8_t* p) {
   Word w;
   memcpy(&w, p, sizeof w);
@@ -68,7 +63,8 @@ inline int lowestBit(uint32_t m) {
 }  // namespace
 
 JsonBinder::JsonBinder(JsonBinding* storage, uint8_t capacity)
-    : bindings_(storage), capacity_(capacity) {
+    : bindings_(storage),
+      capacity_(capacity < EHC_MAX_BINDINGS ? capacity : static_cast<uint8_t>(EHC_MAX_BINDINGS)) {
   restart();
 }
 
@@ -124,7 +120,8 @@ void JsonBinder::onMatch(int index, JsonMatchCallback cb, void* user) {
 
 void JsonBinder::restart() {
   state_ = kValue;
-  sub_ = isKey_ = strMode_ = literal_ = 0;
+  sub_ = isKey_ = keySplit_ = strMode_ = literal_ = 0;
+  inObject_ = false;
   highSurrogate_ = 0;
   depth_ = 0;
   error_ = JsonError::Ok;
@@ -137,20 +134,24 @@ void JsonBinder::restart() {
   for (int i = 0; i < count_; ++i) bindings_[i].status = BindStatus::Missing;
 }
 
-void JsonBinder::fail(JsonError e, const uint8_t* at) {
-  if (state_ == kError) return;
-  // Deliver what came before the error exactly as a chunk end would, so the
-  // targets hold the same bytes however the document was split.
-  if (strMode_ && (state_ == kString || state_ == kUtf8) && at > spanFrom_)
-    stringBytes(spanFrom_, static_cast<size_t>(at - spanFrom_));
-  if (rawMask_) rawFlush(at);
-  // An invalid document can stop inside a UTF-8 sequence: never leave half
-  // of one in a buffer.
+// A document that ends badly can stop inside a UTF-8 sequence: never leave
+// half of one in a char buffer.
+void JsonBinder::trimPendingText() {
   for (uint32_t it = rawMask_ | valueMask_; it; it &= it - 1) {
     JsonBinding& b = bindings_[lowestBit(it)];
     if (b.kind == TargetKind::Chars || b.kind == TargetKind::RawChars)
       trimPartialUtf8(static_cast<char*>(b.target), &b.written);
   }
+}
+
+void JsonBinder::fail(JsonError e, const uint8_t* at, bool inString) {
+  if (state_ == kError) return;
+  // Deliver what came before the error exactly as a chunk end would, so the
+  // targets hold the same bytes however the document was split.
+  if (strMode_ && inString && at > spanFrom_)
+    stringBytes(spanFrom_, static_cast<size_t>(at - spanFrom_));
+  if (rawMask_) rawFlush(at);
+  trimPendingText();
   error_ = e;
   errorOffset_ = consumed_ + static_cast<size_t>(at - chunk_);
   state_ = kError;
@@ -173,7 +174,8 @@ uint32_t JsonBinder::childMask() {
     m = keyMatched_;
     keyMatched_ = 0;
   } else {
-    const uint32_t index = level.index++;
+    const uint32_t index = level.index;
+    if (index < kNoIndex - 1) ++level.index;  // saturate: never reach kNoIndex
     m = 0;
     for (uint32_t it = level.mask; it; it &= it - 1) {
       const int i = lowestBit(it);
@@ -182,7 +184,7 @@ uint32_t JsonBinder::childMask() {
     }
     if (anyWild_) {
       matchLength_ = level.pathBase;
-      matchTruncated_ = false;
+      matchTruncated_ = level.pathTruncated;
       appendIndex(index);
     }
   }
@@ -274,9 +276,13 @@ void JsonBinder::enterContainer(uint32_t followers) {
     level.pathTruncated = matchTruncated_;
   }
   aliveTop_ = static_cast<uint16_t>(d + 1);
+  // Followers matched segment d-1 to get here; children match segment d.
   for (uint32_t it = followers; it; it &= it - 1) {
     JsonBinding& b = bindings_[lowestBit(it)];
-    selectSegment(b, d);
+    if (d == 0)
+      firstSegment(b);
+    else
+      nextSegment(b);
   }
 }
 
@@ -363,40 +369,39 @@ void JsonBinder::deliverNumber(int i) {
                         : (r == R::NotIntegral ? BindStatus::Mismatch : BindStatus::OutOfRange));
 }
 
-// A scalar ended just before `after`.
-void JsonBinder::endScalar(const uint8_t* after) {
-  if (valueMask_) {
-    for (uint32_t it = valueMask_; it; it &= it - 1) {
-      const int i = lowestBit(it);
-      JsonBinding& b = bindings_[i];
-      if (state_ == kLiteral && literal_ == 2) {
-        deliver(i, BindStatus::Null);
-      } else if (b.kind == TargetKind::None) {
-        deliver(i, BindStatus::Found);
-      } else if (state_ == kLiteral) {
-        *static_cast<bool*>(b.target) = literal_ == 0;
-        deliver(i, BindStatus::Found);
-      } else if (state_ == kNumber) {
-        deliverNumber(i);
-      } else {  // string: already written, close it
-        deliver(i, b.status);
-      }
+// A scalar of `kind` (string, number, literal) ended just before `after`.
+void JsonBinder::endScalar(const uint8_t* after, ScalarKind kind) {
+  for (uint32_t it = valueMask_; it; it &= it - 1) {
+    const int i = lowestBit(it);
+    JsonBinding& b = bindings_[i];
+    if (kind == ScalarKind::Literal && literal_ == 2) {
+      deliver(i, BindStatus::Null);
+    } else if (b.kind == TargetKind::None) {
+      deliver(i, BindStatus::Found);
+    } else if (kind == ScalarKind::Literal) {
+      *static_cast<bool*>(b.target) = literal_ == 0;
+      deliver(i, BindStatus::Found);
+    } else if (kind == ScalarKind::Number) {
+      deliverNumber(i);
+    } else {  // string: already written, close it
+      deliver(i, b.status);
     }
-    valueMask_ = 0;
   }
+  valueMask_ = 0;
   if (rawMask_) endRaw(after);
-  afterValue();
 }
 
-void JsonBinder::closeContainer(const uint8_t* after) {
-  --depth_;
+// A container closed (depth_ already counts it out) that a binding followed
+// or that a raw capture is in.
+void JsonBinder::closeFollowed(const uint8_t* after) {
   if (depth_ < aliveTop_) {
-    // A followed container ends: its bindings go back to the parent's segment.
+    // Its bindings go back to the parent's segment (only those that can still
+    // match: in stop-when-done mode resolved ones never will).
     const uint32_t mask = levels_[depth_].mask;
     resolve(mask, depth_);
     if (depth_ > 0)
-      for (uint32_t it = mask; it; it &= it - 1)
-        selectSegment(bindings_[lowestBit(it)], depth_ - 1u);
+      for (uint32_t it = stopWhenDone_ ? mask & unresolved_ : mask; it; it &= it - 1)
+        previousSegment(bindings_[lowestBit(it)]);
     aliveTop_ = depth_;
     if (anyWild_ && depth_ > 0) {
       // Back to the end of this container's own segment in the parent.
@@ -405,12 +410,6 @@ void JsonBinder::closeContainer(const uint8_t* after) {
     }
   }
   if (rawMask_) endRaw(after);
-  afterValue();
-}
-
-void JsonBinder::afterValue() {
-  state_ = depth_ ? kAfterValue : kDone;
-  if (stopWhenDone_ && unresolved_ == 0) state_ = kStopped;
 }
 
 void JsonBinder::rawFlush(const uint8_t* upTo) {
@@ -447,6 +446,10 @@ void JsonBinder::appendPath(const char* s, size_t n, bool escape) {
   if (matchTruncated_) return;
   for (size_t k = 0; k < n; ++k) {
     const char c = s[k];
+    if (c == '\0') {  // a C string cannot carry it: say the path is cut
+      matchTruncated_ = true;
+      return;
+    }
     const bool special = escape && (c == '.' || c == '\\' || c == '*');
     if (matchLength_ + (special ? 2u : 1u) > EHC_MAX_MATCH_PATH) {
       matchTruncated_ = true;
@@ -467,6 +470,32 @@ void JsonBinder::appendIndex(uint32_t index) {
   char text[10];
   for (int k = 0; k < n; ++k) text[k] = digits[n - 1 - k];
   appendPath(text, static_cast<size_t>(n), false);
+}
+
+void JsonBinder::beginKey() {
+  keyCandidates_ = levels_[depth_ - 1].mask;
+  keyLength_ = 0;
+  keySplit_ = 0;
+  strMode_ = 1;
+  if (anyWild_) {
+    matchLength_ = levels_[depth_ - 1].pathBase;
+    matchTruncated_ = levels_[depth_ - 1].pathTruncated;
+  }
+}
+
+// The common case: the whole key arrived in one chunk without escapes.
+void JsonBinder::matchWholeKey(const uint8_t* s, size_t n) {
+  for (uint32_t it = keyCandidates_; it; it &= it - 1) {
+    const int i = lowestBit(it);
+    const JsonBinding& b = bindings_[i];
+    if (b.flags & kSegWild) continue;
+    if (b.segDecoded != n ||
+        ((b.flags & kSegEscaped) ? !segmentMatches(b, 0, reinterpret_cast<const char*>(s), n)
+                                 : memcmp(b.path + b.segOffset, s, n) != 0))
+      keyCandidates_ &= ~(uint32_t{1} << i);
+  }
+  keyLength_ = static_cast<uint16_t>(n > 0xffff ? 0xffff : n);
+  if (anyWild_) appendPath(reinterpret_cast<const char*>(s), n, true);
 }
 
 void JsonBinder::keyBytes(const uint8_t* s, size_t n) {
@@ -517,8 +546,78 @@ void JsonBinder::emitCodePoint(uint32_t cp) {
 }
 
 // ---------------------------------------------------------------------------
-// The tokenizer. Hot loops work on [p, end) and test for the end of the chunk
-// themselves; state is saved only when a chunk ends inside a token.
+// The tokenizer. A goto state machine: within a chunk every transition is a
+// direct jump, state is saved only when the chunk ends inside a token, and the
+// binding logic runs behind a single test (is the current container followed?).
+// Hot loops work on [p, end) and test for the end of the chunk themselves.
+
+namespace {
+
+inline int lowestByte(Word m) {
+  return (sizeof(Word) == 8 ? __builtin_ctzll(static_cast<unsigned long long>(m))
+                            : __builtin_ctz(static_cast<unsigned>(m))) >>
+         3;
+}
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+constexpr bool kLittleEndian = true;
+#else
+constexpr bool kLittleEndian = false;
+#endif
+
+// First byte of [p, end) that may end a string: '"', '\\', < 0x20, >= 0x80.
+inline const uint8_t* scanString(const uint8_t* p, const uint8_t* end) {
+  if (kLittleEndian) {
+    for (; end - p >= static_cast<ptrdiff_t>(sizeof(Word)); p += sizeof(Word)) {
+      const Word w = loadWord(p);
+      const Word q = w ^ (kOnes * '"'), b = w ^ (kOnes * '\\');
+      // Borrows only run towards higher bytes, so the lowest flag is exact.
+      const Word t = (((q - kOnes) & ~q) | ((b - kOnes) & ~b) | (w - kOnes * 0x20) | w) & kHigh;
+      if (t) return p + lowestByte(t);
+    }
+  }
+  while (p < end && !(kClass.v[*p] & kStrStop)) ++p;
+  return p;
+}
+
+// First byte of [p, end) that is not a decimal digit.
+inline const uint8_t* scanDigits(const uint8_t* p, const uint8_t* end) {
+  if (kLittleEndian) {
+    for (; end - p >= static_cast<ptrdiff_t>(sizeof(Word)); p += sizeof(Word)) {
+      const Word w = loadWord(p);
+      // A digit is 0x30..0x39: high nibble 3 before and after adding 6. A
+      // carry out of a non-digit byte only disturbs bytes after it.
+      const Word nd = ((w & (kOnes * 0xF0)) ^ (kOnes * 0x30)) |
+                      (((w + kOnes * 0x06) & (kOnes * 0xF0)) ^ (kOnes * 0x30));
+      if (nd) return p + lowestByte(nd);
+    }
+  }
+  while (p < end && isDigit(*p)) ++p;
+  return p;
+}
+
+// Skips JSON whitespace. Spaces (indentation, ": ") are counted a word at a
+// time: one load finds where a run of up to a word's length ends.
+inline const uint8_t* skipWhitespace(const uint8_t* p, const uint8_t* end) {
+  while (p < end) {
+    const uint8_t c = *p;
+    if (c == ' ' && kLittleEndian && end - p >= static_cast<ptrdiff_t>(sizeof(Word))) {
+      const Word x = loadWord(p) ^ (kOnes * ' ');
+      if (x == 0) {
+        p += sizeof(Word);
+        continue;
+      }
+      p += lowestByte(x);
+      if (*p > ' ') break;
+      continue;
+    }
+    if (c > ' ' || !isWs(c)) break;
+    ++p;
+  }
+  return p;
+}
+
+}  // namespace
 
 void JsonBinder::feed(const char* data, size_t length) {
   const uint8_t* p = reinterpret_cast<const uint8_t*>(data);
@@ -532,390 +631,434 @@ void JsonBinder::feed(const char* data, size_t length) {
   for (uint32_t it = rawMask_; it; it &= it - 1) bindings_[lowestBit(it)].rawFrom = p;
 
   uint8_t c;
-  for (;;) {
-    switch (state_) {
-      case kValue:
-      case kValueOrEnd: {
-        while (p < end && isWs(*p)) ++p;
-        if (p == end) goto out;
-        c = *p;
-        if (c == ']' && state_ == kValueOrEnd) {
-          ++p;
-          closeContainer(p);
-          break;
-        }
-        beginValue(c, p);
-        switch (c) {
-          case '{':
-          case '[':
-            if (depth_ >= EHC_MAX_DEPTH) {
-              fail(JsonError::TooDeep, p);
-              goto out;
-            }
-            if (c == '{')
-              kinds_[depth_ >> 3] =
-                  static_cast<uint8_t>(kinds_[depth_ >> 3] | (1u << (depth_ & 7)));
-            else
-              kinds_[depth_ >> 3] =
-                  static_cast<uint8_t>(kinds_[depth_ >> 3] & ~(1u << (depth_ & 7)));
-            ++depth_;
-            ++p;
-            state_ = c == '{' ? kKeyOrEnd : kValueOrEnd;
-            break;
-          case '"':
-            ++p;
-            isKey_ = 0;
-            strMode_ = valueMask_ ? 2 : 0;
-            spanFrom_ = p;
-            state_ = kString;
-            break;
-          case 't':
-          case 'f':
-          case 'n':
-            literal_ = c == 't' ? 0 : (c == 'f' ? 1 : 2);
-            sub_ = 1;
-            ++p;
-            state_ = kLiteral;
-            break;
-          case '-':
-            if (valueMask_) number_.negative = true;
-            sub_ = kNumMinus;
-            ++p;
-            state_ = kNumber;
-            break;
-          default:
-            if (!isDigit(c)) {
-              fail(JsonError::UnexpectedByte, p);
-              goto out;
-            }
-            sub_ = kNumMinus;  // the digit is taken by the number loop
-            state_ = kNumber;
-        }
-        break;
-      }
-
-      case kKeyOrEnd:
-      case kKey: {
-        while (p < end && isWs(*p)) ++p;
-        if (p == end) goto out;
-        c = *p;
-        if (c == '}' && state_ == kKeyOrEnd) {
-          ++p;
-          closeContainer(p);
-          break;
-        }
-        if (c != '"') {
-          fail(JsonError::UnexpectedByte, p);
-          goto out;
-        }
-        ++p;
-        isKey_ = 1;
-        strMode_ = 0;
-        if (depth_ <= aliveTop_) {
-          keyCandidates_ = levels_[depth_ - 1].mask;
-          keyLength_ = 0;
-          strMode_ = 1;
-          if (anyWild_) {
-            matchLength_ = levels_[depth_ - 1].pathBase;
-            matchTruncated_ = false;
-          }
-        }
-        spanFrom_ = p;
-        state_ = kString;
-        break;
-      }
-
-      case kColon:
-        while (p < end && isWs(*p)) ++p;
-        if (p == end) goto out;
-        if (*p != ':') {
-          fail(JsonError::UnexpectedByte, p);
-          goto out;
-        }
-        ++p;
-        state_ = kValue;
-        break;
-
-      case kAfterValue: {
-        while (p < end && isWs(*p)) ++p;
-        if (p == end) goto out;
-        c = *p;
-        const bool isObject = kinds_[(depth_ - 1) >> 3] & (1u << ((depth_ - 1) & 7));
-        if (c == ',') {
-          ++p;
-          state_ = isObject ? kKey : kValue;
-        } else if (c == (isObject ? '}' : ']')) {
-          ++p;
-          closeContainer(p);
-        } else {
-          fail(JsonError::UnexpectedByte, p);
-          goto out;
-        }
-        break;
-      }
-
-      case kString: {
-        if (highSurrogate_) {
-          if (p == end) goto out;
-          if (*p != '\\') {
-            fail(JsonError::InvalidSurrogate, p);
-            goto out;
-          }
-        }
-        for (;;) {
-          while (end - p >= static_cast<ptrdiff_t>(sizeof(Word)) && !hasStringStop(loadWord(p)))
-            p += sizeof(Word);
-          while (p < end && !(kClass.v[*p] & kStrStop)) ++p;
-          if (p == end) goto out;
-          c = *p;
-          if (c == '"' || c == '\\' || c < 0x20) break;
-          // UTF-8 lead byte: check the whole sequence.
-          uint8_t lo, hi;
-          const int more = utf8SequenceInfo(c, &lo, &hi);
-          if (more < 0) {
-            fail(JsonError::InvalidUtf8, p);
-            goto out;
-          }
-          ++p;
-          if (end - p >= more) {
-            if (p[0] < lo || p[0] > hi) {
-              fail(JsonError::InvalidUtf8, p);
-              goto out;
-            }
-            for (int k = 1; k < more; ++k)
-              if ((p[k] & 0xC0) != 0x80) {
-                fail(JsonError::InvalidUtf8, p + k);
-                goto out;
-              }
-            p += more;
-          } else {
-            sub_ = static_cast<uint8_t>(more);
-            utf8Lo_ = lo;
-            utf8Hi_ = hi;
-            state_ = kUtf8;
-            goto next;
-          }
-        }
-        if (strMode_) stringBytes(spanFrom_, static_cast<size_t>(p - spanFrom_));
-        spanFrom_ = p;
-        if (c == '"') {
-          ++p;
-          if (isKey_) {
-            if (strMode_) endKey();
-            state_ = kColon;
-          } else {
-            endScalar(p);
-          }
-        } else if (c == '\\') {
-          ++p;
-          state_ = kEscape;
-        } else {
-          fail(JsonError::ControlInString, p);
-          goto out;
-        }
-        break;
-      }
-
-      case kUtf8:
-        while (sub_ > 0) {
-          if (p == end) goto out;
-          if (*p < utf8Lo_ || *p > utf8Hi_) {
-            fail(JsonError::InvalidUtf8, p);
-            goto out;
-          }
-          utf8Lo_ = 0x80;
-          utf8Hi_ = 0xBF;
-          ++p;
-          --sub_;
-        }
-        state_ = kString;
-        break;
-
-      case kEscape: {
-        if (p == end) goto out;
-        c = *p++;
-        if (highSurrogate_ && c != 'u') {
-          fail(JsonError::InvalidSurrogate, p - 1);
-          goto out;
-        }
-        uint8_t decoded;
-        switch (c) {
-          case '"': decoded = '"'; break;
-          case '\\': decoded = '\\'; break;
-          case '/': decoded = '/'; break;
-          case 'b': decoded = '\b'; break;
-          case 'f': decoded = '\f'; break;
-          case 'n': decoded = '\n'; break;
-          case 'r': decoded = '\r'; break;
-          case 't': decoded = '\t'; break;
-          case 'u':
-            sub_ = 0;
-            unicode_ = 0;
-            state_ = kUnicode;
-            goto next;
-          default: fail(JsonError::InvalidEscape, p - 1); goto out;
-        }
-        if (strMode_) stringByte(decoded);
-        spanFrom_ = p;
-        state_ = kString;
-        break;
-      }
-
-      case kUnicode: {
-        while (sub_ < 4) {
-          if (p == end) goto out;
-          const int v = hexValue(*p);
-          if (v < 0) {
-            fail(JsonError::InvalidEscape, p);
-            goto out;
-          }
-          unicode_ = unicode_ * 16 + static_cast<uint32_t>(v);
-          ++p;
-          ++sub_;
-        }
-        uint32_t cp = unicode_;
-        if (highSurrogate_) {
-          if (cp < 0xDC00 || cp > 0xDFFF) {
-            fail(JsonError::InvalidSurrogate, p - 1);
-            goto out;
-          }
-          cp = 0x10000 + ((static_cast<uint32_t>(highSurrogate_) - 0xD800) << 10) + (cp - 0xDC00);
-          highSurrogate_ = 0;
-        } else if (cp >= 0xD800 && cp <= 0xDBFF) {
-          highSurrogate_ = static_cast<uint16_t>(cp);
-          cp = 0;
-        } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
-          fail(JsonError::InvalidSurrogate, p - 1);
-          goto out;
-        }
-        if (highSurrogate_ == 0 && strMode_) emitCodePoint(cp);
-        spanFrom_ = p;
-        state_ = kString;
-        break;
-      }
-
-      case kNumber: {
-        const uint8_t* s;
-        for (;;) {
-          if (p == end) goto out;
-          c = *p;
-          switch (sub_) {
-            case kNumMinus:
-              if (c == '0') {
-                sub_ = kNumZero;
-                ++p;
-              } else if (isDigit(c)) {
-                sub_ = kNumInt;
-              } else {
-                fail(JsonError::InvalidNumber, p);
-                goto out;
-              }
-              continue;
-            case kNumZero:
-              if (isDigit(c)) {
-                fail(JsonError::InvalidNumber, p);
-                goto out;
-              }
-              goto number_tail;
-            case kNumInt:
-              s = p;
-              while (p < end && isDigit(*p)) ++p;
-              if (valueMask_)
-                for (; s < p; ++s) number_.addIntegerDigit(static_cast<char>(*s));
-              if (p == end) goto out;
-              c = *p;
-              goto number_tail;
-            case kNumDot:
-            case kNumESign:
-              if (!isDigit(c)) {
-                fail(JsonError::InvalidNumber, p);
-                goto out;
-              }
-              sub_ = sub_ == kNumDot ? kNumFrac : kNumExp;
-              continue;
-            case kNumFrac:
-              s = p;
-              while (p < end && isDigit(*p)) ++p;
-              if (valueMask_)
-                for (; s < p; ++s) number_.addFractionDigit(static_cast<char>(*s));
-              if (p == end) goto out;
-              c = *p;
-              if ((c | 0x20) == 'e') {
-                sub_ = kNumE;
-                ++p;
-                continue;
-              }
-              goto number_end;
-            case kNumE:
-              if (c == '+' || c == '-') {
-                if (valueMask_) number_.setExponentSign(c == '-');
-                sub_ = kNumESign;
-                ++p;
-              } else if (isDigit(c)) {
-                sub_ = kNumExp;
-              } else {
-                fail(JsonError::InvalidNumber, p);
-                goto out;
-              }
-              continue;
-            default:  // kNumExp
-              s = p;
-              while (p < end && isDigit(*p)) ++p;
-              if (valueMask_)
-                for (; s < p; ++s) number_.addExponentDigit(static_cast<char>(*s));
-              if (p == end) goto out;
-              goto number_end;
-          }
-        number_tail:  // after the integer part
-          if (c == '.') {
-            sub_ = kNumDot;
-            ++p;
-            continue;
-          }
-          if ((c | 0x20) == 'e') {
-            sub_ = kNumE;
-            ++p;
-            continue;
-          }
-          goto number_end;
-        }
-      number_end:
-        if (valueMask_) number_.finishExponent();
-        endScalar(p);
-        break;
-      }
-
-      case kLiteral: {
-        const char* lit = kLiterals[literal_];
-        while (lit[sub_] != '\0') {
-          if (p == end) goto out;
-          if (*p != static_cast<uint8_t>(lit[sub_])) {
-            fail(JsonError::InvalidLiteral, p);
-            goto out;
-          }
-          ++p;
-          ++sub_;
-        }
-        endScalar(p);
-        break;
-      }
-
-      case kDone:
-        while (p < end && isWs(*p)) ++p;
-        if (p == end) goto out;
-        fail(JsonError::TrailingData, p);
-        goto out;
-
-      case kStopped: goto out;
-
-      case kError: return;
-    }
-  next:;
+  const uint8_t* s;
+  switch (state_) {
+    case kValue: goto value;
+    case kValueOrEnd: goto value_or_end;
+    case kKeyOrEnd: goto key_or_end;
+    case kKey: goto key;
+    case kColon: goto colon;
+    case kAfterValue: goto after_value;
+    case kString: goto string;
+    case kEscape: goto escape;
+    case kUnicode: goto unicode;
+    case kUtf8: goto utf8;
+    case kNumber: goto number;
+    case kLiteral: goto literal;
+    case kDone: goto done;
+    default: goto out;
   }
+
+value_or_end:
+  p = skipWhitespace(p, end);
+  if (p == end) {
+    state_ = kValueOrEnd;
+    goto out;
+  }
+  if (*p == ']') {
+    ++p;
+    goto close;
+  }
+  goto value_start;
+
+value:
+  p = skipWhitespace(p, end);
+  if (p == end) {
+    state_ = kValue;
+    goto out;
+  }
+value_start:
+  c = *p;
+  if (!(kClass.v[c] & kValueStart)) {
+    fail(JsonError::UnexpectedByte, p);
+    goto out;
+  }
+  if ((c == '{' || c == '[') && depth_ >= EHC_MAX_DEPTH) {
+    fail(JsonError::TooDeep, p);
+    goto out;
+  }
+  if (depth_ <= aliveTop_) beginValue(c, p);  // the root, or a followed container
+  switch (c) {
+    case '"':
+      ++p;
+      isKey_ = 0;
+      strMode_ = valueMask_ ? 2 : 0;
+      spanFrom_ = p;
+      goto string;
+    case '{':
+    case '[':
+      inObject_ = c == '{';
+      if (inObject_)
+        kinds_[depth_ >> 3] = static_cast<uint8_t>(kinds_[depth_ >> 3] | (1u << (depth_ & 7)));
+      else
+        kinds_[depth_ >> 3] = static_cast<uint8_t>(kinds_[depth_ >> 3] & ~(1u << (depth_ & 7)));
+      ++depth_;
+      ++p;
+      if (inObject_) goto key_or_end;
+      goto value_or_end;
+    case 't':
+    case 'f':
+    case 'n':
+      literal_ = c == 't' ? 0 : (c == 'f' ? 1 : 2);
+      sub_ = 1;
+      ++p;
+      goto literal;
+    case '-':
+      if (valueMask_) number_.negative = true;
+      sub_ = kNumMinus;
+      ++p;
+      goto number;
+    default:             // a digit
+      sub_ = kNumMinus;  // the digit is taken by the number loop
+      goto number;
+  }
+
+close:  // a closing bracket was just consumed
+  --depth_;
+  if (depth_ < aliveTop_ || rawMask_) {
+    closeFollowed(p);
+    if (stopWhenDone_ && unresolved_ == 0) goto stop;
+  }
+  inObject_ = depth_ && (kinds_[(depth_ - 1) >> 3] & (1u << ((depth_ - 1) & 7)));
+value_end:
+  if (depth_ == 0) goto done;
+after_value:
+  p = skipWhitespace(p, end);
+  if (p == end) {
+    state_ = kAfterValue;
+    goto out;
+  }
+  c = *p++;
+  if (c == ',') {
+    if (inObject_) goto key;
+    goto value;
+  }
+  if (c == (inObject_ ? '}' : ']')) goto close;
+  fail(JsonError::UnexpectedByte, p - 1);
+  goto out;
+
+key_or_end:
+  p = skipWhitespace(p, end);
+  if (p == end) {
+    state_ = kKeyOrEnd;
+    goto out;
+  }
+  if (*p == '}') {
+    ++p;
+    goto close;
+  }
+  goto key_start;
+key:
+  p = skipWhitespace(p, end);
+  if (p == end) {
+    state_ = kKey;
+    goto out;
+  }
+key_start:
+  if (*p != '"') {
+    fail(JsonError::UnexpectedByte, p);
+    goto out;
+  }
+  ++p;
+  isKey_ = 1;
+  strMode_ = 0;
+  if (depth_ <= aliveTop_) beginKey();
+  spanFrom_ = p;
+  goto string;
+
+colon:
+  p = skipWhitespace(p, end);
+  if (p == end) {
+    state_ = kColon;
+    goto out;
+  }
+  if (*p != ':') {
+    fail(JsonError::UnexpectedByte, p);
+    goto out;
+  }
+  ++p;
+  goto value;
+
+string:
+  if (highSurrogate_) {
+    if (p == end) {
+      state_ = kString;
+      goto out;
+    }
+    if (*p != '\\') {
+      fail(JsonError::InvalidSurrogate, p, true);
+      goto out;
+    }
+  }
+  for (;;) {
+    p = scanString(p, end);
+    if (p == end) {
+      state_ = kString;
+      goto out;
+    }
+    c = *p;
+    if (c == '"' || c == '\\' || c < 0x20) break;
+    // UTF-8 lead byte: check the whole sequence.
+    uint8_t lo, hi;
+    const int more = utf8SequenceInfo(c, &lo, &hi);
+    if (more < 0) {
+      fail(JsonError::InvalidUtf8, p, true);
+      goto out;
+    }
+    ++p;
+    if (end - p < more) {
+      sub_ = static_cast<uint8_t>(more);
+      utf8Lo_ = lo;
+      utf8Hi_ = hi;
+      goto utf8;
+    }
+    if (p[0] < lo || p[0] > hi) {
+      fail(JsonError::InvalidUtf8, p, true);
+      goto out;
+    }
+    for (int k = 1; k < more; ++k)
+      if ((p[k] & 0xC0) != 0x80) {
+        fail(JsonError::InvalidUtf8, p + k, true);
+        goto out;
+      }
+    p += more;
+  }
+  if (strMode_) {
+    if (strMode_ == 1 && c == '"' && !keySplit_)
+      matchWholeKey(spanFrom_, static_cast<size_t>(p - spanFrom_));
+    else
+      stringBytes(spanFrom_, static_cast<size_t>(p - spanFrom_));
+  }
+  spanFrom_ = p;
+  if (c == '"') {
+    ++p;
+    if (isKey_) {
+      if (strMode_) endKey();
+      goto colon;
+    }
+    if (valueMask_ | rawMask_) {
+      endScalar(p, ScalarKind::String);
+      if (stopWhenDone_ && unresolved_ == 0) goto stop;
+    }
+    goto value_end;
+  }
+  if (c != '\\') {
+    fail(JsonError::ControlInString, p, true);
+    goto out;
+  }
+  ++p;
+  keySplit_ = 1;
+escape:
+  if (p == end) {
+    state_ = kEscape;
+    goto out;
+  }
+  c = *p++;
+  if (highSurrogate_ && c != 'u') {
+    fail(JsonError::InvalidSurrogate, p - 1);
+    goto out;
+  }
+  switch (c) {
+    case '"': break;
+    case '\\': break;
+    case '/': break;
+    case 'b': c = '\b'; break;
+    case 'f': c = '\f'; break;
+    case 'n': c = '\n'; break;
+    case 'r': c = '\r'; break;
+    case 't': c = '\t'; break;
+    case 'u':
+      sub_ = 0;
+      unicode_ = 0;
+      goto unicode;
+    default: fail(JsonError::InvalidEscape, p - 1); goto out;
+  }
+  if (strMode_) stringByte(c);
+  spanFrom_ = p;
+  goto string;
+
+unicode:
+  while (sub_ < 4) {
+    if (p == end) {
+      state_ = kUnicode;
+      goto out;
+    }
+    const int v = hexValue(*p);
+    if (v < 0) {
+      fail(JsonError::InvalidEscape, p);
+      goto out;
+    }
+    unicode_ = unicode_ * 16 + static_cast<uint32_t>(v);
+    ++p;
+    ++sub_;
+  }
+  {
+    uint32_t cp = unicode_;
+    if (highSurrogate_) {
+      if (cp < 0xDC00 || cp > 0xDFFF) {
+        fail(JsonError::InvalidSurrogate, p - 1);
+        goto out;
+      }
+      cp = 0x10000 + ((static_cast<uint32_t>(highSurrogate_) - 0xD800) << 10) + (cp - 0xDC00);
+      highSurrogate_ = 0;
+    } else if (cp >= 0xD800 && cp <= 0xDBFF) {
+      highSurrogate_ = static_cast<uint16_t>(cp);
+    } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+      fail(JsonError::InvalidSurrogate, p - 1);
+      goto out;
+    }
+    if (highSurrogate_ == 0 && strMode_) emitCodePoint(cp);
+  }
+  spanFrom_ = p;
+  goto string;
+
+utf8:
+  while (sub_ > 0) {
+    if (p == end) {
+      state_ = kUtf8;
+      goto out;
+    }
+    if (*p < utf8Lo_ || *p > utf8Hi_) {
+      fail(JsonError::InvalidUtf8, p, true);
+      goto out;
+    }
+    utf8Lo_ = 0x80;
+    utf8Hi_ = 0xBF;
+    ++p;
+    --sub_;
+  }
+  goto string;
+
+number:
+  for (;;) {
+    if (p == end) {
+      state_ = kNumber;
+      goto out;
+    }
+    c = *p;
+    switch (sub_) {
+      case kNumMinus:
+        if (c == '0') {
+          sub_ = kNumZero;
+          ++p;
+        } else if (isDigit(c)) {
+          sub_ = kNumInt;
+        } else {
+          fail(JsonError::InvalidNumber, p);
+          goto out;
+        }
+        continue;
+      case kNumZero:
+        if (isDigit(c)) {
+          fail(JsonError::InvalidNumber, p);
+          goto out;
+        }
+        break;
+      case kNumInt:
+        s = p;
+        p = scanDigits(p, end);
+        if (valueMask_)
+          for (; s < p; ++s) number_.addIntegerDigit(static_cast<char>(*s));
+        if (p == end) continue;
+        c = *p;
+        break;
+      case kNumDot:
+      case kNumESign:
+        if (!isDigit(c)) {
+          fail(JsonError::InvalidNumber, p);
+          goto out;
+        }
+        sub_ = sub_ == kNumDot ? kNumFrac : kNumExp;
+        continue;
+      case kNumFrac:
+        s = p;
+        p = scanDigits(p, end);
+        if (valueMask_)
+          for (; s < p; ++s) number_.addFractionDigit(static_cast<char>(*s));
+        if (p == end) continue;
+        if ((*p | 0x20) == 'e') {
+          sub_ = kNumE;
+          ++p;
+          continue;
+        }
+        goto number_end;
+      case kNumE:
+        if (c == '+' || c == '-') {
+          if (valueMask_) number_.setExponentSign(c == '-');
+          sub_ = kNumESign;
+          ++p;
+        } else if (isDigit(c)) {
+          sub_ = kNumExp;
+        } else {
+          fail(JsonError::InvalidNumber, p);
+          goto out;
+        }
+        continue;
+      default:  // kNumExp
+        s = p;
+        p = scanDigits(p, end);
+        if (valueMask_)
+          for (; s < p; ++s) number_.addExponentDigit(static_cast<char>(*s));
+        if (p == end) continue;
+        goto number_end;
+    }
+    // after the integer part
+    if (c == '.') {
+      sub_ = kNumDot;
+      ++p;
+      continue;
+    }
+    if ((c | 0x20) == 'e') {
+      sub_ = kNumE;
+      ++p;
+      continue;
+    }
+    goto number_end;
+  }
+number_end:
+  if (valueMask_ | rawMask_) {
+    if (valueMask_) number_.finishExponent();
+    endScalar(p, ScalarKind::Number);
+    if (stopWhenDone_ && unresolved_ == 0) goto stop;
+  }
+  goto value_end;
+
+literal : {
+  const char* lit = kLiterals[literal_];
+  while (lit[sub_] != '\0') {
+    if (p == end) {
+      state_ = kLiteral;
+      goto out;
+    }
+    if (*p != static_cast<uint8_t>(lit[sub_])) {
+      fail(JsonError::InvalidLiteral, p);
+      goto out;
+    }
+    ++p;
+    ++sub_;
+  }
+  if (valueMask_ | rawMask_) {
+    endScalar(p, ScalarKind::Literal);
+    if (stopWhenDone_ && unresolved_ == 0) goto stop;
+  }
+  goto value_end;
+}
+
+done:
+  p = skipWhitespace(p, end);
+  state_ = kDone;
+  if (p != end) fail(JsonError::TrailingData, p);
+  goto out;
+
+stop:
+  state_ = kStopped;
+
 out:
   if (state_ == kError) return;
-  if (strMode_ && (state_ == kString || state_ == kUtf8))
+  if (strMode_ && (state_ == kString || state_ == kUtf8)) {
+    keySplit_ = 1;
     stringBytes(spanFrom_, static_cast<size_t>(end - spanFrom_));
+  }
   if (rawMask_) rawFlush(end);
   consumed_ += length;
 }
@@ -925,9 +1068,11 @@ JsonError JsonBinder::finish() {
   if (state_ == kNumber && depth_ == 0 &&
       (sub_ == kNumZero || sub_ == kNumInt || sub_ == kNumFrac || sub_ == kNumExp)) {
     if (valueMask_) number_.finishExponent();
-    endScalar(nullptr);
+    if (valueMask_ | rawMask_) endScalar(nullptr, ScalarKind::Number);
+    state_ = kDone;
   }
   if (state_ == kDone || state_ == kStopped) return JsonError::Ok;
+  trimPendingText();
   chunk_ = nullptr;
   error_ = JsonError::Incomplete;
   errorOffset_ = consumed_;

@@ -98,6 +98,7 @@ class JsonBinder {
       -2;  // bind(): path syntax, or more than EHC_MAX_PATH_DEPTH segments
   static constexpr int kBadTarget = -3;  // bind(): null target or zero-size buffer
 
+  // `capacity` bindings at `storage` (at most EHC_MAX_BINDINGS are used).
   JsonBinder(JsonBinding* storage, uint8_t capacity);
   JsonBinder(const JsonBinder&) = delete;
   JsonBinder& operator=(const JsonBinder&) = delete;
@@ -148,9 +149,10 @@ class JsonBinder {
   JsonError error() const { return error_; }
   size_t errorOffset() const { return errorOffset_; }
   size_t bytesFed() const { return consumed_; }
-  // True once feeding more cannot change any result (document complete,
-  // error, or stopped when done).
-  bool done() const { return state_ == kDone || state_ == kStopped || state_ == kError; }
+  // True once feeding more cannot change any result: an error, or stopped
+  // when done. (A complete document is not "done": bytes after it would be
+  // trailing data, an error.)
+  bool done() const { return state_ == kStopped || state_ == kError; }
   bool stopped() const { return state_ == kStopped; }
 
   int count() const { return count_; }
@@ -184,16 +186,19 @@ class JsonBinder {
     bool pathTruncated;  // matchPath_ was already cut before pathBase
   };
 
+  enum class ScalarKind : uint8_t { String, Number, Literal };
+
   int add(const char* path, TargetKind kind, void* target, size_t size);
-  void fail(JsonError e, const uint8_t* at);
-  void reenterPoint(const uint8_t* at);
+  // inString: the error is inside a string's text, whose pending bytes are
+  // delivered first (as a chunk end would).
+  void fail(JsonError e, const uint8_t* at, bool inString = false);
+  void trimPendingText();
 
   uint32_t childMask();
   void beginValue(uint8_t c, const uint8_t* at);
   void enterContainer(uint32_t followers);
-  void closeContainer(const uint8_t* after);
-  void endScalar(const uint8_t* after);
-  void afterValue();
+  void closeFollowed(const uint8_t* after);
+  void endScalar(const uint8_t* after, ScalarKind kind);
   void endRaw(const uint8_t* after);
   void rawFlush(const uint8_t* upTo);
   void resolve(uint32_t mask, unsigned depth);
@@ -201,6 +206,8 @@ class JsonBinder {
   void deliverNumber(int i);
   void stringBytes(const uint8_t* s, size_t n);
   void stringByte(uint8_t c) { stringBytes(&c, 1); }
+  void beginKey();
+  void matchWholeKey(const uint8_t* s, size_t n);
   void keyBytes(const uint8_t* s, size_t n);
   void valueBytes(const uint8_t* s, size_t n);
   void endKey();
@@ -216,10 +223,12 @@ class JsonBinder {
 
   // tokenizer
   State state_ = kValue;
-  uint8_t sub_ = 0;      // number stage / literal position / \u digits / UTF-8 bytes left
-  uint8_t isKey_ = 0;    // the current string is an object key
-  uint8_t strMode_ = 0;  // 0 skip, 1 key matching, 2 value capture
-  uint8_t literal_ = 0;  // which literal (0 true, 1 false, 2 null)
+  uint8_t sub_ = 0;        // number stage / literal position / \u digits / UTF-8 bytes left
+  uint8_t isKey_ = 0;      // the current string is an object key
+  uint8_t keySplit_ = 0;   // the current key did not arrive in one piece
+  bool inObject_ = false;  // the innermost open container is an object
+  uint8_t strMode_ = 0;    // 0 skip, 1 key matching, 2 value capture
+  uint8_t literal_ = 0;    // which literal (0 true, 1 false, 2 null)
   uint8_t utf8Lo_ = 0, utf8Hi_ = 0;  // allowed range of the next UTF-8 byte
   uint16_t highSurrogate_ = 0;
   uint32_t unicode_ = 0;
@@ -249,7 +258,7 @@ class JsonBinder {
 // A binder with its binding storage inside (on the stack, in a struct, ...).
 template <uint8_t N = EHC_MAX_BINDINGS>
 class StaticJsonBinder : public JsonBinder {
-  static_assert(N >= 1 && N <= 32, "a binder holds 1..32 bindings");
+  static_assert(N >= 1 && N <= EHC_MAX_BINDINGS, "a binder holds 1..EHC_MAX_BINDINGS bindings");
 
  public:
   StaticJsonBinder() : JsonBinder(slots_, N) {}

@@ -13,6 +13,7 @@ bool inspectPath(const char* path, PathInfo* info) {
   size_t i = 0, segStart = 0;
   unsigned segments = 0;
   for (;; ++i) {
+    if (i >= 0xFFFF) return false;  // offsets and lengths are 16-bit
     const char c = path[i];
     if (c == '\\') {
       const char e = path[i + 1];
@@ -28,7 +29,6 @@ bool inspectPath(const char* path, PathInfo* info) {
       segStart = i + 1;
       if (c == '\0') break;
     }
-    if (i >= 0xFFFF) return false;
   }
   info->segments = static_cast<uint8_t>(segments);
   return true;
@@ -68,13 +68,28 @@ void describeSegment(JsonBinding& b, size_t offset) {
 
 }  // namespace
 
-void selectSegment(JsonBinding& b, unsigned index) {
-  size_t offset = 0;
-  for (unsigned k = 0; k < index; ++k) {
-    while (b.path[offset] != '.') offset += b.path[offset] == '\\' ? 2 : 1;
-    ++offset;
+void firstSegment(JsonBinding& b) {
+  describeSegment(b, 0);
+}
+
+void nextSegment(JsonBinding& b) {
+  describeSegment(b, static_cast<size_t>(b.segOffset) + b.segLength + 1u);
+}
+
+void previousSegment(JsonBinding& b) {
+  // The current segment starts after a separating dot at segOffset - 1. The
+  // previous one starts after the separator before that: a dot preceded by an
+  // even number of backslashes, or the start of the path.
+  size_t i = static_cast<size_t>(b.segOffset) - 1;
+  while (i > 0) {
+    if (b.path[i - 1] == '.') {
+      size_t slashes = 0;
+      while (i - 1 >= slashes + 1 && b.path[i - 2 - slashes] == '\\') ++slashes;
+      if (slashes % 2 == 0) break;
+    }
+    --i;
   }
-  describeSegment(b, offset);
+  describeSegment(b, i);
 }
 
 bool segmentMatches(const JsonBinding& b, size_t pos, const char* s, size_t n) {

@@ -25,8 +25,14 @@ struct PathInfo {
 // Validates a path (escapes, length < 64 KiB, <= 254 segments) and describes it.
 bool inspectPath(const char* path, PathInfo* info);
 
-// Points the binding's segment fields at segment `index` of its path.
-void selectSegment(JsonBinding& b, unsigned index);
+// Points the binding's segment fields at the first segment of its path, or
+// at the one after the current one.
+void firstSegment(JsonBinding& b);
+void nextSegment(JsonBinding& b);
+
+// Points the binding's segment fields at the segment before the current one
+// (which must not be the first), scanning back instead of from the start.
+void previousSegment(JsonBinding& b);
 
 // Does the binding's current segment, decoded, hold s[0..n) at decoded
 // position `pos`?
