@@ -2,10 +2,10 @@
 // fields as our binder.
 #include <cjson/cJSON.h>
 #include <rapidjson/reader.h>
+#include <simdjson.h>
 #include <stdlib.h>
 
 #include <nlohmann/json.hpp>
-#include <simdjson.h>
 
 #include "json_workloads.h"
 
@@ -34,7 +34,8 @@ std::vector<std::vector<Segment>> compile(const Workload& w) {
     std::vector<Segment> segs;
     for (const std::string& s : splitPath(f.path)) {
       const bool digits = !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
-      segs.push_back({digits, digits ? static_cast<unsigned>(strtoul(s.c_str(), nullptr, 10)) : 0u, s});
+      segs.push_back(
+          {digits, digits ? static_cast<unsigned>(strtoul(s.c_str(), nullptr, 10)) : 0u, s});
     }
     paths.push_back(segs);
   }
@@ -71,7 +72,8 @@ struct PathHandler : rapidjson::BaseReaderHandler<rapidjson::UTF8<>, PathHandler
       for (size_t d = 0; d < segs.size() && ok; ++d) {
         const Frame& f = stack[d];
         ok = f.isArray ? (segs[d].isIndex && segs[d].index == f.index)
-                       : (segs[d].key.size() == f.keyLen && memcmp(segs[d].key.data(), f.key, f.keyLen) == 0);
+                       : (segs[d].key.size() == f.keyLen &&
+                          memcmp(segs[d].key.data(), f.key, f.keyLen) == 0);
       }
       if (ok) return static_cast<int>(p);
     }

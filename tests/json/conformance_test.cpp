@@ -101,8 +101,11 @@ TEST(Conformance, RealWorldCorpusIsValid) {
     const std::string doc = ehc_test::readFile(dir + "/" + name);
     const auto r = ehc_test::runOnce(doc, {}, {});
     EXPECT_EQ(r.error, ehc::JsonError::Ok) << name << " at " << r.offset;
-    const auto split = ehc_test::runOnce(doc, {}, {1460, 7, 64});
-    EXPECT_EQ(split.error, ehc::JsonError::Ok) << name;
+    for (const std::vector<size_t>& pieces :
+         std::vector<std::vector<size_t>>{{1460, 7, 64}, {512}, {3}, {1}}) {
+      const auto split = ehc_test::runOnce(doc, {}, pieces);
+      EXPECT_EQ(split.error, ehc::JsonError::Ok) << name << " in pieces of " << pieces[0];
+    }
   }
 }
 

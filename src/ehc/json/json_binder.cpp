@@ -798,7 +798,21 @@ string:
     }
     c = *p;
     if (c == '"' || c == '\\' || c < 0x20) break;
-    // UTF-8 lead byte: check the whole sequence.
+    // Multi-byte UTF-8. Runs of 2- and 3-byte characters (most non-Latin
+    // text) are checked inline; the rest takes the general path below.
+    while (end - p >= 3) {
+      if (c >= 0xE1 && c <= 0xEF && c != 0xED) {
+        if (((p[1] & 0xC0) | ((p[2] & 0xC0) >> 2)) != 0xA0) break;  // both 10xxxxxx
+        p += 3;
+      } else if (c >= 0xC2 && c <= 0xDF) {
+        if ((p[1] & 0xC0) != 0x80) break;
+        p += 2;
+      } else {
+        break;
+      }
+      if (p == end || (c = *p) < 0x80) break;
+    }
+    if (p == end || c < 0x80) continue;
     uint8_t lo, hi;
     const int more = utf8SequenceInfo(c, &lo, &hi);
     if (more < 0) {

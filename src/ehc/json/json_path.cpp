@@ -39,29 +39,29 @@ namespace {
 void describeSegment(JsonBinding& b, size_t offset) {
   const char* s = b.path + offset;
   size_t raw = 0, decoded = 0;
-  bool escaped = false, digits = true;
-  uint64_t index = 0;
-  while (s[raw] != '\0' && s[raw] != '.') {
-    char c = s[raw];
+  bool escaped = false;
+  for (;; ++raw, ++decoded) {
+    const char c = s[raw];
+    if (c == '.' || c == '\0') break;
     if (c == '\\') {
       escaped = true;
-      c = s[++raw];
+      ++raw;
     }
-    if (c >= '0' && c <= '9' && digits) {
-      index = index * 10 + static_cast<uint64_t>(c - '0');
-      if (index >= kNoIndex) digits = false;
-    } else {
-      digits = false;
-    }
-    ++raw;
-    ++decoded;
   }
-  // "0" and "12" index arrays; "" "012" and "1x" do not.
-  if (decoded == 0 || (decoded > 1 && s[0] == '0') || escaped) digits = false;
+  // "0" and "12" index arrays; "", "012", "1x" and escaped segments do not.
+  uint32_t index = kNoIndex;
+  if (!escaped && decoded > 0 && decoded <= 9 && s[0] >= '0' && s[0] <= '9' &&
+      (s[0] != '0' || decoded == 1)) {
+    uint32_t v = 0;
+    size_t k = 0;
+    for (; k < decoded && s[k] >= '0' && s[k] <= '9'; ++k)
+      v = v * 10 + static_cast<uint32_t>(s[k] - '0');
+    if (k == decoded) index = v;
+  }
   b.segOffset = static_cast<uint16_t>(offset);
   b.segLength = static_cast<uint16_t>(raw);
   b.segDecoded = static_cast<uint16_t>(decoded);
-  b.segIndex = digits ? static_cast<uint32_t>(index) : kNoIndex;
+  b.segIndex = index;
   b.flags =
       static_cast<uint8_t>((escaped ? kSegEscaped : 0) | (raw == 1 && s[0] == '*' ? kSegWild : 0));
 }
