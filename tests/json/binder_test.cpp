@@ -468,3 +468,28 @@ TEST(BinderRegression, EndlessFractionZerosDoNotWrapTheExponent) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(BinderArrays, IndexBindingsComeBackAfterTheirArrayCloses) {
+  // After element 0 closes, "a.0.b" is not looked at again in that array;
+  // when the array closes it must be ready for a later duplicate "a".
+  const std::string doc = R"({"a":[{"b":1},{"b":9}],"x":{"a":0},"a":[{"b":2}],"c":[[1,2],[3,4]]})";
+  const auto r =
+      run(doc, {{"a.0.b", T::I32}, {"a.1.b", T::I32}, {"c.1.0", T::I32}, {"c.*.1", T::I32}});
+  EXPECT_EQ(r.value, (std::vector<std::string>{"2", "9", "3", "4"}));
+  EXPECT_EQ(r.matches,
+            (std::vector<std::string>{"a.0.b=found=1", "a.1.b=found=9", "a.0.b=found=2",
+                                      "c.0.1=found=2", "c.1.0=found=3", "c.1.1=found=4"}));
+}
+
+TEST(BinderArrays, SparseIndicesInALongArray) {
+  std::string doc = "[";
+  for (int i = 0; i < 1000; ++i) doc += (i ? "," : "") + std::to_string(i * 3);
+  doc += "]";
+  const auto r = run(doc, {{"999", T::I32}, {"0", T::I32}, {"500", T::I32}, {"1000", T::I32}});
+  EXPECT_EQ(r.value, (std::vector<std::string>{"2997", "0", "1500", "0"}));
+  EXPECT_EQ(r.status[3], BindStatus::Missing);
+}
+
+}  // namespace

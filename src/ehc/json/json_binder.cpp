@@ -93,6 +93,7 @@ int JsonBinder::add(const char* path, TargetKind kind, void* target, size_t size
   b.segCount = info.segments;
   b.firstWild = info.firstWildcard;
   b.status = BindStatus::Missing;
+  firstSegment(b);
   if (info.firstWildcard != PathInfo::kNoWildcard) anyWild_ = true;
   unresolved_ |= uint32_t{1} << count_;
   return count_++;
@@ -176,11 +177,18 @@ uint32_t JsonBinder::childMask() {
   } else {
     const uint32_t index = level.index;
     if (index < kNoIndex - 1) ++level.index;  // saturate: never reach kNoIndex
-    m = 0;
-    for (uint32_t it = level.mask; it; it &= it - 1) {
-      const int i = lowestBit(it);
-      const JsonBinding& b = bindings_[i];
-      if ((b.flags & kSegWild) || b.segIndex == index) m |= uint32_t{1} << i;
+    m = level.wild;
+    if (index == level.nextIndex) {  // elements before it concern "*" bindings only
+      uint32_t next = kNoIndex;
+      for (uint32_t it = level.live & ~level.wild; it; it &= it - 1) {
+        const int i = lowestBit(it);
+        const uint32_t want = bindings_[i].segIndex;
+        if (want == index)
+          m |= uint32_t{1} << i;
+        else if (want > index && want < next)
+          next = want;
+      }
+      level.nextIndex = next;
     }
     if (anyWild_) {
       matchLength_ = level.pathBase;
@@ -268,8 +276,10 @@ void JsonBinder::enterContainer(uint32_t followers) {
   // Called before depth_ counts the new container: its level is depth_.
   const uint16_t d = depth_;
   Level& level = levels_[d];
-  level.mask = followers;
+  level.mask = level.live = followers;
+  level.wild = 0;
   level.index = 0;
+  level.nextIndex = kNoIndex;
   if (anyWild_) {
     if (d > 0) appendPath(".", 1, false);
     level.pathBase = matchLength_;
@@ -278,11 +288,13 @@ void JsonBinder::enterContainer(uint32_t followers) {
   aliveTop_ = static_cast<uint16_t>(d + 1);
   // Followers matched segment d-1 to get here; children match segment d.
   for (uint32_t it = followers; it; it &= it - 1) {
-    JsonBinding& b = bindings_[lowestBit(it)];
-    if (d == 0)
-      firstSegment(b);
-    else
-      nextSegment(b);
+    const int i = lowestBit(it);
+    JsonBinding& b = bindings_[i];
+    moveToSegment(b, d);
+    if (b.flags & kSegWild)
+      level.wild |= uint32_t{1} << i;
+    else if (b.segIndex < level.nextIndex)
+      level.nextIndex = b.segIndex;
   }
 }
 
@@ -397,11 +409,22 @@ void JsonBinder::closeFollowed(const uint8_t* after) {
   if (depth_ < aliveTop_) {
     // Its bindings go back to the parent's segment (only those that can still
     // match: in stop-when-done mode resolved ones never will).
+    // Members of an array never repeat an index: bindings that reached this
+    // element by index leave the array's live set, and are moved back to
+    // their parent segment only when (and if) the array itself closes.
     const uint32_t mask = levels_[depth_].mask;
     resolve(mask, depth_);
-    if (depth_ > 0)
-      for (uint32_t it = stopWhenDone_ ? mask & unresolved_ : mask; it; it &= it - 1)
-        previousSegment(bindings_[lowestBit(it)]);
+    if (depth_ > 0) {
+      Level& parent = levels_[depth_ - 1];
+      const bool parentIsArray = !(kinds_[(depth_ - 1) >> 3] & (1u << ((depth_ - 1) & 7)));
+      uint32_t back = stopWhenDone_ ? mask & unresolved_ : mask;
+      if (parentIsArray) {
+        parent.live &= ~(mask & ~parent.wild);
+        back &= parent.wild;
+      }
+      for (uint32_t it = back; it; it &= it - 1)
+        moveToSegment(bindings_[lowestBit(it)], depth_ - 1u);
+    }
     aliveTop_ = depth_;
     if (anyWild_ && depth_ > 0) {
       // Back to the end of this container's own segment in the parent.
@@ -473,7 +496,8 @@ void JsonBinder::appendIndex(uint32_t index) {
 }
 
 void JsonBinder::beginKey() {
-  keyCandidates_ = levels_[depth_ - 1].mask;
+  keyCandidates_ = levels_[depth_ - 1].live;
+  if (stopWhenDone_) keyCandidates_ &= unresolved_;
   keyLength_ = 0;
   keySplit_ = 0;
   strMode_ = 1;
@@ -489,9 +513,11 @@ void JsonBinder::matchWholeKey(const uint8_t* s, size_t n) {
     const int i = lowestBit(it);
     const JsonBinding& b = bindings_[i];
     if (b.flags & kSegWild) continue;
+    const char* seg = b.path + b.segOffset;
     if (b.segDecoded != n ||
-        ((b.flags & kSegEscaped) ? !segmentMatches(b, 0, reinterpret_cast<const char*>(s), n)
-                                 : memcmp(b.path + b.segOffset, s, n) != 0))
+        ((b.flags & kSegEscaped)
+             ? !segmentMatches(b, 0, reinterpret_cast<const char*>(s), n)
+             : n > 0 && (seg[0] != static_cast<char>(s[0]) || memcmp(seg + 1, s + 1, n - 1) != 0)))
       keyCandidates_ &= ~(uint32_t{1} << i);
   }
   keyLength_ = static_cast<uint16_t>(n > 0xffff ? 0xffff : n);

@@ -85,6 +85,7 @@ struct JsonBinding {
   uint16_t segDecoded;     // current segment: length once escapes are removed
   uint16_t rawDepth;       // raw capture: depth of the captured value
   uint8_t segCount;        // number of segments ("" has none)
+  uint8_t segNumber;       // which segment the seg* fields describe
   uint8_t firstWild;       // index of the first "*" segment, or 255
   TargetKind kind;
   BindStatus status;
@@ -179,9 +180,12 @@ class JsonBinder {
     kStopped,     // stop-when-done: counting
     kError,
   };
-  struct Level {  // a container that some binding still follows
-    uint32_t mask;
-    uint32_t index;
+  struct Level {         // a container that some binding still follows
+    uint32_t mask;       // bindings whose path goes through this container
+    uint32_t live;       // of those, the ones that may still match a member
+    uint32_t wild;       // of those, the ones whose segment here is "*"
+    uint32_t index;      // arrays: index of the next element
+    uint32_t nextIndex;  // arrays: lowest index a non-"*" binding still wants
     uint16_t pathBase;   // where this container's members' segments start in matchPath_
     bool pathTruncated;  // matchPath_ was already cut before pathBase
   };

@@ -10,25 +10,21 @@ bool inspectPath(const char* path, PathInfo* info) {
   info->segments = 0;
   info->firstWildcard = PathInfo::kNoWildcard;
   if (path[0] == '\0') return true;
-  size_t i = 0, segStart = 0;
   unsigned segments = 0;
-  for (;; ++i) {
+  for (size_t i = 0, segStart = 0;; ++i) {
     if (i >= 0xFFFF) return false;  // offsets and lengths are 16-bit
     const char c = path[i];
+    if (c != '.' && c != '\\' && c != '\0') continue;
     if (c == '\\') {
-      const char e = path[i + 1];
+      const char e = path[++i];
       if (e != '.' && e != '\\' && e != '*') return false;
-      ++i;
       continue;
     }
-    if (c == '.' || c == '\0') {
-      if (i - segStart == 1 && path[segStart] == '*' &&
-          info->firstWildcard == PathInfo::kNoWildcard)
-        info->firstWildcard = static_cast<uint8_t>(segments);
-      if (++segments > 254) return false;
-      segStart = i + 1;
-      if (c == '\0') break;
-    }
+    if (i - segStart == 1 && path[segStart] == '*' && info->firstWildcard == PathInfo::kNoWildcard)
+      info->firstWildcard = static_cast<uint8_t>(segments);
+    if (++segments > 254) return false;
+    if (c == '\0') break;
+    segStart = i + 1;
   }
   info->segments = static_cast<uint8_t>(segments);
   return true;
@@ -66,12 +62,6 @@ void describeSegment(JsonBinding& b, size_t offset) {
       static_cast<uint8_t>((escaped ? kSegEscaped : 0) | (raw == 1 && s[0] == '*' ? kSegWild : 0));
 }
 
-}  // namespace
-
-void firstSegment(JsonBinding& b) {
-  describeSegment(b, 0);
-}
-
 void nextSegment(JsonBinding& b) {
   describeSegment(b, static_cast<size_t>(b.segOffset) + b.segLength + 1u);
 }
@@ -90,6 +80,18 @@ void previousSegment(JsonBinding& b) {
     --i;
   }
   describeSegment(b, i);
+}
+
+}  // namespace
+
+void firstSegment(JsonBinding& b) {
+  describeSegment(b, 0);
+  b.segNumber = 0;
+}
+
+void moveToSegment(JsonBinding& b, unsigned index) {
+  for (; b.segNumber < index; ++b.segNumber) nextSegment(b);
+  for (; b.segNumber > index; --b.segNumber) previousSegment(b);
 }
 
 bool segmentMatches(const JsonBinding& b, size_t pos, const char* s, size_t n) {

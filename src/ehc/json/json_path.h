@@ -25,14 +25,12 @@ struct PathInfo {
 // Validates a path (escapes, length < 64 KiB, <= 254 segments) and describes it.
 bool inspectPath(const char* path, PathInfo* info);
 
-// Points the binding's segment fields at the first segment of its path, or
-// at the one after the current one.
+// Starts the binding at segment 0.
 void firstSegment(JsonBinding& b);
-void nextSegment(JsonBinding& b);
-
-// Points the binding's segment fields at the segment before the current one
-// (which must not be the first), scanning back instead of from the start.
-void previousSegment(JsonBinding& b);
+// Points the binding's segment fields at segment `index` of its path, stepping
+// from the segment they describe now (forward, or back without rescanning
+// from the start). `index` must be < the binding's segment count.
+void moveToSegment(JsonBinding& b, unsigned index);
 
 // Does the binding's current segment, decoded, hold s[0..n) at decoded
 // position `pos`?
