@@ -6,7 +6,7 @@ set -euo pipefail
 
 case "${1:-test}" in
   test)  want=(cmake ninja-build g++ clang libgtest-dev clang-format gcc-arm-none-eabi
-               libstdc++-arm-none-eabi-newlib) ;;
+               libstdc++-arm-none-eabi-newlib libmbedtls-dev openssl) ;;
   demo)  want=(cmake ninja-build g++) ;;
   bench) want=(cmake ninja-build g++ valgrind libbenchmark-dev rapidjson-dev libcjson-dev
                libsimdjson-dev nlohmann-json3-dev) ;;

@@ -29,6 +29,9 @@ class WiFiClient : public Client {
   operator bool() override { return fd_ >= 0; }
   void setNoDelay(bool on);
 
+ protected:
+  int socketFd() const { return fd_; }
+
  private:
   int fill();  // non-blocking: moves what the socket has into rx_
   int fd_ = -1;
