@@ -9,3 +9,4 @@
 
 #include "ehc/config.h"
 #include "ehc/json/json_binder.h"
+#include "ehc/json/json_writer.h"

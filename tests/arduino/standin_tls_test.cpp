@@ -46,9 +46,10 @@ class TlsServer : public ::testing::Test {
         o + " req -x509 -newkey rsa:2048 -nodes -keyout " + d + "/ca.key -out " + d +
         "/ca.pem -days 2 -subj /CN=ehc-test-ca 2>/dev/null && " + o +
         " req -newkey rsa:2048 -nodes -keyout " + d + "/leaf.key -out " + d +
-        "/leaf.csr -subj /CN=localhost 2>/dev/null && printf 'subjectAltName=DNS:localhost\\n' > " + d +
-        "/ext && " + o + " x509 -req -in " + d + "/leaf.csr -CA " + d + "/ca.pem -CAkey " + d +
-        "/ca.key -CAcreateserial -days 2 -extfile " + d + "/ext -out " + d + "/leaf.pem 2>/dev/null";
+        "/leaf.csr -subj /CN=localhost 2>/dev/null && printf 'subjectAltName=DNS:localhost\\n' > " +
+        d + "/ext && " + o + " x509 -req -in " + d + "/leaf.csr -CA " + d + "/ca.pem -CAkey " + d +
+        "/ca.key -CAcreateserial -days 2 -extfile " + d + "/ext -out " + d +
+        "/leaf.pem 2>/dev/null";
     ASSERT_EQ(system(script.c_str()), 0) << "openssl could not make the test certificates";
     ca_ = slurp(d + "/ca.pem");
     port_ = freePort();

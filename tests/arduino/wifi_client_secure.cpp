@@ -1,5 +1,3 @@
-#include "WiFiClientSecure.h"
-
 #include <errno.h>
 #include <mbedtls/ctr_drbg.h>
 #include <mbedtls/entropy.h>
@@ -10,6 +8,8 @@
 #include <poll.h>
 #include <string.h>
 #include <sys/socket.h>
+
+#include "WiFiClientSecure.h"
 
 struct WiFiClientSecure::Tls {
   mbedtls_entropy_context entropy;
@@ -39,13 +39,15 @@ int sendCb(void* ctx, const unsigned char* buf, size_t len) {
   const int fd = *static_cast<int*>(ctx);
   const ssize_t n = send(fd, buf, len, MSG_NOSIGNAL | MSG_DONTWAIT);
   if (n >= 0) return static_cast<int>(n);
-  return (errno == EAGAIN || errno == EWOULDBLOCK) ? MBEDTLS_ERR_SSL_WANT_WRITE : MBEDTLS_ERR_NET_SEND_FAILED;
+  return (errno == EAGAIN || errno == EWOULDBLOCK) ? MBEDTLS_ERR_SSL_WANT_WRITE
+                                                   : MBEDTLS_ERR_NET_SEND_FAILED;
 }
 int recvCb(void* ctx, unsigned char* buf, size_t len) {
   const int fd = *static_cast<int*>(ctx);
   const ssize_t n = recv(fd, buf, len, MSG_DONTWAIT);
   if (n >= 0) return static_cast<int>(n);
-  return (errno == EAGAIN || errno == EWOULDBLOCK) ? MBEDTLS_ERR_SSL_WANT_READ : MBEDTLS_ERR_NET_RECV_FAILED;
+  return (errno == EAGAIN || errno == EWOULDBLOCK) ? MBEDTLS_ERR_SSL_WANT_READ
+                                                   : MBEDTLS_ERR_NET_RECV_FAILED;
 }
 bool waitFd(int fd, short events, int timeoutMs) {
   pollfd p{fd, events, 0};
@@ -55,7 +57,9 @@ const char* const kHostBundle = "/etc/ssl/certs/ca-certificates.crt";
 }  // namespace
 
 WiFiClientSecure::WiFiClientSecure() = default;
-WiFiClientSecure::~WiFiClientSecure() { stop(); }
+WiFiClientSecure::~WiFiClientSecure() {
+  stop();
+}
 
 int WiFiClientSecure::lastError(char* buf, size_t size) {
   if (buf && size) mbedtls_strerror(lastError_, buf, size);
@@ -76,8 +80,8 @@ int WiFiClientSecure::connect(const char* host, uint16_t port, int32_t timeoutMs
   tls_->fd = socketFd();
   int rc = mbedtls_ctr_drbg_seed(&tls_->drbg, mbedtls_entropy_func, &tls_->entropy, nullptr, 0);
   if (rc == 0)
-    rc = mbedtls_ssl_config_defaults(&tls_->conf, MBEDTLS_SSL_IS_CLIENT, MBEDTLS_SSL_TRANSPORT_STREAM,
-                                     MBEDTLS_SSL_PRESET_DEFAULT);
+    rc = mbedtls_ssl_config_defaults(&tls_->conf, MBEDTLS_SSL_IS_CLIENT,
+                                     MBEDTLS_SSL_TRANSPORT_STREAM, MBEDTLS_SSL_PRESET_DEFAULT);
   if (rc == 0 && !insecure_) {
     rc = caPem_ ? mbedtls_x509_crt_parse(&tls_->ca, reinterpret_cast<const unsigned char*>(caPem_),
                                          strlen(caPem_) + 1)
@@ -86,7 +90,8 @@ int WiFiClientSecure::connect(const char* host, uint16_t port, int32_t timeoutMs
   }
   if (rc == 0) {
     mbedtls_ssl_conf_rng(&tls_->conf, mbedtls_ctr_drbg_random, &tls_->drbg);
-    mbedtls_ssl_conf_authmode(&tls_->conf, insecure_ ? MBEDTLS_SSL_VERIFY_NONE : MBEDTLS_SSL_VERIFY_REQUIRED);
+    mbedtls_ssl_conf_authmode(&tls_->conf,
+                              insecure_ ? MBEDTLS_SSL_VERIFY_NONE : MBEDTLS_SSL_VERIFY_REQUIRED);
     if (!insecure_) mbedtls_ssl_conf_ca_chain(&tls_->conf, &tls_->ca, nullptr);
     rc = mbedtls_ssl_setup(&tls_->ssl, &tls_->conf);
   }
@@ -122,7 +127,8 @@ size_t WiFiClientSecure::write(const uint8_t* buf, size_t size) {
     const int n = mbedtls_ssl_write(&tls_->ssl, buf + done, size - done);
     if (n > 0) {
       done += static_cast<size_t>(n);
-    } else if ((n == MBEDTLS_ERR_SSL_WANT_WRITE || n == MBEDTLS_ERR_SSL_WANT_READ) && millis() - start < timeout_) {
+    } else if ((n == MBEDTLS_ERR_SSL_WANT_WRITE || n == MBEDTLS_ERR_SSL_WANT_READ) &&
+               millis() - start < timeout_) {
       waitFd(tls_->fd, n == MBEDTLS_ERR_SSL_WANT_READ ? POLLIN : POLLOUT, 10);
     } else {
       lastError_ = n;

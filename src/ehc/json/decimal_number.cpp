@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "bigint.h"
+
 EHC_BEGIN_NAMESPACE
 
 namespace {
@@ -9,60 +11,6 @@ namespace {
 // Explicit exponents are clamped here: far beyond any finite double, and far
 // from int32 overflow when the digit-count adjustment is added.
 constexpr int32_t kExponentClamp = 100000000;
-
-// Unsigned big integer with a fixed capacity. 42 words (1344 bits) cover the
-// largest operand of the comparisons in decimalToBinary (about 1100 bits).
-class BigInt {
- public:
-  explicit BigInt(uint64_t v) : n_(0) {
-    while (v) {
-      w_[n_++] = static_cast<uint32_t>(v);
-      v >>= 32;
-    }
-  }
-  void mulAdd(uint32_t m, uint32_t add) {
-    uint64_t carry = add;
-    for (int i = 0; i < n_; ++i) {
-      uint64_t t = static_cast<uint64_t>(w_[i]) * m + carry;
-      w_[i] = static_cast<uint32_t>(t);
-      carry = t >> 32;
-    }
-    if (carry && n_ < kWords) w_[n_++] = static_cast<uint32_t>(carry);
-  }
-  void mulPow5(int32_t k) {
-    static const uint32_t kPow5[14] = {1,       5,        25,        125,       625,
-                                       3125,    15625,    78125,     390625,    1953125,
-                                       9765625, 48828125, 244140625, 1220703125};
-    for (; k >= 13; k -= 13) mulAdd(kPow5[13], 0);
-    if (k > 0) mulAdd(kPow5[k], 0);
-  }
-  void shiftLeft(int32_t bits) {
-    if (n_ == 0 || bits <= 0) return;
-    const int words = bits / 32, rest = bits % 32;
-    int top = n_ + words + 1;
-    if (top > kWords) top = kWords;  // unreachable within the documented bounds
-    for (int i = top - 1; i >= 0; --i) {
-      const int src = i - words;
-      uint32_t hi = (src >= 0 && src < n_) ? w_[src] : 0;
-      uint32_t lo = (src - 1 >= 0 && src - 1 < n_) ? w_[src - 1] : 0;
-      w_[i] = rest ? (hi << rest) | (lo >> (32 - rest)) : hi;
-    }
-    n_ = top;
-    while (n_ > 0 && w_[n_ - 1] == 0) --n_;
-  }
-  int compare(const BigInt& o) const {
-    if (n_ != o.n_) return n_ < o.n_ ? -1 : 1;
-    for (int i = n_ - 1; i >= 0; --i)
-      if (w_[i] != o.w_[i]) return w_[i] < o.w_[i] ? -1 : 1;
-    return 0;
-  }
-
- private:
-  // Digits (3.33 bits each) plus the largest power of two or five involved.
-  static constexpr int kWords = (EHC_NUMBER_MAX_DIGITS * 10 / 3 + 1200) / 32 + 1;
-  uint32_t w_[kWords];
-  int n_;
-};
 
 // Sign of (digits * 10^e10) - (half * 2^q2), exactly.
 int compareExact(const char* digits, uint8_t n, int32_t e10, uint64_t half, int32_t q2) {

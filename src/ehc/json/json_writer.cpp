@@ -1,0 +1,229 @@
+#include "json_writer.h"
+
+#include <string.h>
+
+#include "number_format.h"
+#include "utf8.h"
+
+EHC_BEGIN_NAMESPACE
+
+const char* writeErrorName(WriteError e) {
+  switch (e) {
+    case WriteError::Ok: return "ok";
+    case WriteError::Overflow: return "overflow";
+    case WriteError::NotFinite: return "not_finite";
+    case WriteError::InvalidUtf8: return "invalid_utf8";
+    case WriteError::Misuse: return "misuse";
+    case WriteError::TooDeep: return "too_deep";
+    case WriteError::SinkFailed: return "sink_failed";
+  }
+  return "unknown";
+}
+
+JsonWriter::JsonWriter(char* buffer, size_t size) : buffer_(buffer), size_(size) {
+  if (buffer_ && size_) buffer_[0] = '\0';
+  if (!buffer_ || !size_) error_ = WriteError::Overflow;
+}
+
+JsonWriter::JsonWriter(Sink sink, void* user) : sink_(sink), user_(user) {
+  if (!sink_) error_ = WriteError::SinkFailed;
+}
+
+void JsonWriter::put(const char* s, size_t n) {
+  if (error_ != WriteError::Ok || n == 0) return;
+  if (sink_) {
+    if (!sink_(user_, s, n)) fail(WriteError::SinkFailed);
+    length_ += n;
+    return;
+  }
+  const size_t room = size_ - 1 - length_;
+  const size_t k = n < room ? n : room;
+  memcpy(buffer_ + length_, s, k);
+  length_ += k;
+  buffer_[length_] = '\0';
+  if (k < n) fail(WriteError::Overflow);
+}
+
+bool JsonWriter::beforeValue() {
+  if (error_ != WriteError::Ok) return false;
+  if (done_ || (inObject() && !keyPending_)) {
+    fail(WriteError::Misuse);
+    return false;
+  }
+  if (!inObject() && depth_ && ((nonEmpty_ >> (depth_ - 1)) & 1u)) putChar(',');
+  return true;
+}
+
+void JsonWriter::afterValue() {
+  keyPending_ = false;
+  if (depth_ == 0)
+    done_ = true;
+  else
+    nonEmpty_ |= 1u << (depth_ - 1);
+}
+
+JsonWriter& JsonWriter::open(char bracket, bool object) {
+  if (!beforeValue()) return *this;
+  if (depth_ >= kMaxDepth) {
+    fail(WriteError::TooDeep);
+    return *this;
+  }
+  putChar(bracket);
+  keyPending_ = false;
+  const uint32_t bit = 1u << depth_;
+  objects_ = object ? objects_ | bit : objects_ & ~bit;
+  nonEmpty_ &= ~bit;
+  ++depth_;
+  return *this;
+}
+
+JsonWriter& JsonWriter::close(char bracket, bool object) {
+  if (error_ != WriteError::Ok) return *this;
+  if (depth_ == 0 || inObject() != object || keyPending_) {
+    fail(WriteError::Misuse);
+    return *this;
+  }
+  putChar(bracket);
+  --depth_;
+  afterValue();
+  return *this;
+}
+
+JsonWriter& JsonWriter::key(const char* name) {
+  return key(name, name ? strlen(name) : 0);
+}
+
+JsonWriter& JsonWriter::key(const char* name, size_t length) {
+  if (error_ != WriteError::Ok) return *this;
+  if (!inObject() || keyPending_ || !name) {
+    fail(WriteError::Misuse);
+    return *this;
+  }
+  if ((nonEmpty_ >> (depth_ - 1)) & 1u) putChar(',');
+  putString(name, length);
+  putChar(':');
+  keyPending_ = true;
+  return *this;
+}
+
+void JsonWriter::putString(const char* s, size_t n) {
+  // Validate first: a bad string must not leave half of itself behind.
+  for (size_t i = 0; i < n;) {
+    const uint8_t c = static_cast<uint8_t>(s[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    uint8_t lo, hi;
+    const int more = utf8SequenceInfo(c, &lo, &hi);
+    if (more < 0 || n - i - 1 < static_cast<size_t>(more)) {
+      fail(WriteError::InvalidUtf8);
+      return;
+    }
+    const uint8_t b1 = static_cast<uint8_t>(s[i + 1]);
+    bool ok = b1 >= lo && b1 <= hi;
+    for (int k = 2; k <= more && ok; ++k)
+      ok = (static_cast<uint8_t>(s[i + static_cast<size_t>(k)]) & 0xC0) == 0x80;
+    if (!ok) {
+      fail(WriteError::InvalidUtf8);
+      return;
+    }
+    i += 1 + static_cast<size_t>(more);
+  }
+  putChar('"');
+  size_t run = 0;  // start of the bytes that need no escape
+  for (size_t i = 0; i < n; ++i) {
+    const uint8_t c = static_cast<uint8_t>(s[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    put(s + run, i - run);
+    char esc[6] = {'\\', 0, 0, 0, 0, 0};
+    size_t len = 2;
+    switch (c) {
+      case '"': esc[1] = '"'; break;
+      case '\\': esc[1] = '\\'; break;
+      case '\b': esc[1] = 'b'; break;
+      case '\f': esc[1] = 'f'; break;
+      case '\n': esc[1] = 'n'; break;
+      case '\r': esc[1] = 'r'; break;
+      case '\t': esc[1] = 't'; break;
+      default: {
+        static const char kHex[] = "0123456789abcdef";
+        esc[1] = 'u';
+        esc[2] = '0';
+        esc[3] = '0';
+        esc[4] = kHex[c >> 4];
+        esc[5] = kHex[c & 15];
+        len = 6;
+      }
+    }
+    put(esc, len);
+    run = i + 1;
+  }
+  put(s + run, n - run);
+  putChar('"');
+}
+
+JsonWriter& JsonWriter::number(const char* text, size_t n) {
+  if (!beforeValue()) return *this;
+  put(text, n);
+  afterValue();
+  return *this;
+}
+
+JsonWriter& JsonWriter::signedValue(int64_t v) {
+  char buf[kMaxNumberText];
+  return number(buf, formatInt64(v, buf));
+}
+
+JsonWriter& JsonWriter::unsignedValue(uint64_t v) {
+  char buf[kMaxNumberText];
+  return number(buf, formatUint64(v, buf));
+}
+
+JsonWriter& JsonWriter::value(double v) {
+  char buf[kMaxNumberText];
+  const size_t n = formatDouble(v, buf);
+  if (n == 0) {
+    fail(WriteError::NotFinite);
+    return *this;
+  }
+  return number(buf, n);
+}
+
+JsonWriter& JsonWriter::value(float v) {
+  char buf[kMaxNumberText];
+  const size_t n = formatFloat(v, buf);
+  if (n == 0) {
+    fail(WriteError::NotFinite);
+    return *this;
+  }
+  return number(buf, n);
+}
+
+JsonWriter& JsonWriter::value(decltype(nullptr)) {
+  return number("null", 4);
+}
+JsonWriter& JsonWriter::value(bool v) {
+  return v ? number("true", 4) : number("false", 5);
+}
+
+JsonWriter& JsonWriter::value(const char* s) {
+  if (!s) return value(nullptr);
+  return value(s, strlen(s));
+}
+
+JsonWriter& JsonWriter::value(const char* s, size_t length) {
+  if (!beforeValue()) return *this;
+  putString(s, length);
+  afterValue();
+  return *this;
+}
+
+JsonWriter& JsonWriter::raw(const char* json) {
+  return raw(json, json ? strlen(json) : 0);
+}
+JsonWriter& JsonWriter::raw(const char* json, size_t length) {
+  return number(json, length);
+}
+
+EHC_END_NAMESPACE
