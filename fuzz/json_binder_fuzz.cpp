@@ -28,6 +28,8 @@ struct Targets {
   char str[9];
   char raw[17];
   bool isNull;
+  int32_t elements[3];
+  uint8_t elementCount;
 };
 
 struct Run {
@@ -47,7 +49,7 @@ void runOnce(const uint8_t* plan, const char* doc, size_t n, const size_t* split
     const char* path = kPaths[plan[k] & 15];
     Targets& t = out->t[k];
     int idx;
-    switch ((plan[k] >> 4) % 11) {
+    switch ((plan[k] >> 4) % 12) {
       case 0: idx = binder.bind(path, &t.b); break;
       case 1: idx = binder.bind(path, &t.i8); break;
       case 2: idx = binder.bind(path, &t.i32); break;
@@ -58,7 +60,12 @@ void runOnce(const uint8_t* plan, const char* doc, size_t n, const size_t* split
       case 7: idx = binder.bind(path, &t.d); break;
       case 8: idx = binder.bind(path, t.str, sizeof t.str); break;
       case 9: idx = binder.bindRaw(path, t.raw, sizeof t.raw); break;
-      default: idx = binder.bindIsNull(path, &t.isNull); break;
+      case 10: idx = binder.bindIsNull(path, &t.isNull); break;
+      default:  // element binding (struct-mapping arrays); needs a "*" path
+        idx = binder.bindElements(path, ehc::TargetKind::Int32, t.elements, 0, sizeof(int32_t), 3,
+                                  &t.elementCount, 1);
+        if (idx == ehc::JsonBinder::kBadPath) idx = binder.bind(path, &t.i32);
+        break;
     }
     if (idx < 0) abort();
     binder.onMatch(
@@ -115,7 +122,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             split.offset, whole.matches, split.matches);
     for (int k = 0; k < 8; ++k)
       fprintf(stderr, "  binding %d (%s kind %d): %s/%s targets %s\n", k, kPaths[plan[k] & 15],
-              (plan[k] >> 4) % 11, ehc::bindStatusName(whole.status[k]),
+              (plan[k] >> 4) % 12, ehc::bindStatusName(whole.status[k]),
               ehc::bindStatusName(split.status[k]),
               memcmp(&whole.t[k], &split.t[k], sizeof whole.t[k]) ? "differ" : "same");
     abort();

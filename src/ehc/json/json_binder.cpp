@@ -106,6 +106,100 @@ int JsonBinder::bindText(const char* path, void* object, const TextSink* sink, b
   return i;
 }
 
+int JsonBinder::bindElements(const char* path, TargetKind kind, void* base, size_t size,
+                             size_t stride, size_t capacity, void* count, size_t countSize) {
+  if (stride == 0 || stride > 0xFFFF || capacity == 0 || capacity > 0xFFFF) return kBadTarget;
+  if (count && countSize != 1 && countSize != 2 && countSize != 4 && countSize != 8)
+    return kBadTarget;
+  const int i = add(path, kind, base, size);
+  if (i < 0) return i;
+  JsonBinding& b = bindings_[i];
+  if (b.firstWild == PathInfo::kNoWildcard) {
+    --count_;
+    unresolved_ &= ~(uint32_t{1} << i);
+    return kBadPath;
+  }
+  b.base = base;
+  b.stride = static_cast<uint16_t>(stride);
+  b.capacity = static_cast<uint16_t>(capacity);
+  b.count = count;
+  b.countSize = static_cast<uint8_t>(count ? countSize : 0);
+  if (count) memset(count, 0, countSize);
+  return i;
+}
+
+const char* JsonBinder::composePath(const char* prefix, const char* key, bool escape) {
+  // The key is a member name: its dots, backslashes and stars are literal.
+  size_t extra = 0;
+  const size_t n = strlen(key);
+  for (size_t k = 0; escape && k < n; ++k)
+    extra += (key[k] == '.' || key[k] == '\\' || key[k] == '*');
+  const bool root = !prefix || !*prefix;
+  if (root && extra == 0) return key;
+  const size_t p = root ? 0 : strlen(prefix);
+  const size_t need = p + (root ? 0 : 1) + n + extra + 1;
+  if (!arena_ || arenaUsed_ + need > arenaSize_) return nullptr;
+  char* out = arena_ + arenaUsed_;
+  size_t o = 0;
+  if (!root) {
+    memcpy(out, prefix, p);
+    o = p;
+    out[o++] = '.';
+  }
+  for (size_t k = 0; k < n; ++k) {
+    if (escape && (key[k] == '.' || key[k] == '\\' || key[k] == '*')) out[o++] = '\\';
+    out[o++] = key[k];
+  }
+  out[o] = '\0';
+  arenaUsed_ += need;
+  return out;
+}
+
+// Raises an element binding's count to `seen` (counts never go down).
+void JsonBinder::storeCount(JsonBinding& b, uint32_t seen) {
+  switch (b.countSize) {
+    case 1: {
+      auto* c = static_cast<uint8_t*>(b.count);
+      if (seen > *c) *c = static_cast<uint8_t>(seen);
+      break;
+    }
+    case 2: {
+      auto* c = static_cast<uint16_t*>(b.count);
+      if (seen > *c) *c = static_cast<uint16_t>(seen);
+      break;
+    }
+    case 4: {
+      auto* c = static_cast<uint32_t*>(b.count);
+      if (seen > *c) *c = seen;
+      break;
+    }
+    case 8: {
+      auto* c = static_cast<uint64_t*>(b.count);
+      if (seen > *c) *c = seen;
+      break;
+    }
+  }
+}
+
+// Element bindings: point the target at this element, or refuse it.
+bool JsonBinder::selectElement(int i) {
+  JsonBinding& b = bindings_[i];
+  const unsigned level = b.firstWild;
+  const bool isArray = !(kinds_[level >> 3] & (1u << (level & 7)));
+  if (!isArray) {
+    deliver(i, BindStatus::Mismatch);
+    return false;
+  }
+  const uint32_t index = levels_[level].index - 1;
+  if (index >= b.capacity) {
+    deliver(i, BindStatus::Truncated);
+    return false;
+  }
+  b.target = static_cast<char*>(b.base) + static_cast<size_t>(index) * b.stride;
+  if (b.countSize) storeCount(b, index + 1u);
+  return true;
+}
+
 int JsonBinder::bindCallback(const char* path, JsonMatchCallback cb, void* user) {
   if (cb == nullptr) return kBadTarget;
   const int i = add(path, TargetKind::None, nullptr, 0);
@@ -132,7 +226,10 @@ void JsonBinder::restart() {
   matchTruncated_ = false;
   matchPath_[0] = '\0';
   unresolved_ = count_ ? ~uint32_t{0} >> (32 - count_) : 0;
-  for (int i = 0; i < count_; ++i) bindings_[i].status = BindStatus::Missing;
+  for (int i = 0; i < count_; ++i) {
+    bindings_[i].status = BindStatus::Missing;
+    if (bindings_[i].countSize) memset(bindings_[i].count, 0, bindings_[i].countSize);
+  }
 }
 
 // A document that ends badly can stop inside a UTF-8 sequence: never leave
@@ -212,6 +309,7 @@ void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
       followers |= uint32_t{1} << i;
       continue;
     }
+    if (b.stride && !selectElement(i)) continue;
     switch (b.kind) {
       case TargetKind::RawChars:
       case TargetKind::RawText:

@@ -90,14 +90,22 @@ struct JsonBinding {
   TargetKind kind;
   BindStatus status;
   uint8_t flags;
+  // Element bindings (arrays in mapped structs): the "*" at segment firstWild
+  // selects element `index` of an array at `base`, `stride` bytes apart.
+  uint8_t countSize;  // bytes of *count (0: no count kept)
+  uint16_t stride;    // 0: not an element binding
+  uint16_t capacity;
+  void* base;
+  void* count;  // set to the number of elements seen (capped at capacity)
 };
 
 class JsonBinder {
  public:
-  static constexpr int kFull = -1;  // bind(): no free binding slot
-  static constexpr int kBadPath =
-      -2;  // bind(): path syntax, or more than EHC_MAX_PATH_DEPTH segments
-  static constexpr int kBadTarget = -3;  // bind(): null target or zero-size buffer
+  // bind() results below zero:
+  static constexpr int kFull = -1;       // no free binding slot
+  static constexpr int kBadPath = -2;    // path syntax, or more than EHC_MAX_PATH_DEPTH segments
+  static constexpr int kBadTarget = -3;  // null target, zero-size buffer, unsupported shape
+  static constexpr int kNoRoom = -4;     // struct mapping: the path arena is full
 
   // `capacity` bindings at `storage` (at most EHC_MAX_BINDINGS are used).
   JsonBinder(JsonBinding* storage, uint8_t capacity);
@@ -134,6 +142,25 @@ class JsonBinder {
   }
   // No target: only the callback (set with onMatch) hears of the value.
   int bindCallback(const char* path, JsonMatchCallback cb, void* user);
+  // Element binding: `path` has a "*" (its first one selects the array);
+  // element i of the JSON array goes to base + i * stride (kind and size as
+  // for the plain targets), at most `capacity` elements (more: Truncated), and
+  // *count (an unsigned integer of countSize bytes, optional) is set to the
+  // number of elements seen. Used by struct mapping (json_struct.h).
+  int bindElements(const char* path, TargetKind kind, void* base, size_t size, size_t stride,
+                   size_t capacity, void* count, size_t countSize);
+  // Room for paths the binder composes itself (struct mapping): `arena`
+  // must outlive the binder. StaticJsonBinder<N, PathBytes> provides one.
+  void setPathArena(char* arena, size_t size) {
+    arena_ = arena;
+    arenaSize_ = size;
+    arenaUsed_ = 0;
+  }
+  // The path of member `key` under `prefix` ("prefix.key", or the key alone
+  // at the root), with the key's '.', '\\' and '*' escaped unless `escape` is
+  // false (for "*" itself). Copied into the arena when it must be; nullptr
+  // when it does not fit.
+  const char* composePath(const char* prefix, const char* key, bool escape = true);
   // Called after every delivery to binding `index` (each match of a `*` path).
   void onMatch(int index, JsonMatchCallback cb, void* user);
 
@@ -201,6 +228,8 @@ class JsonBinder {
   uint32_t childMask();
   void beginValue(uint8_t c, const uint8_t* at);
   void enterContainer(uint32_t followers);
+  bool selectElement(int i);
+  static void storeCount(JsonBinding& b, uint32_t seen);
   void closeFollowed(const uint8_t* after);
   void endScalar(const uint8_t* after, ScalarKind kind);
   void endRaw(const uint8_t* after);
@@ -221,6 +250,8 @@ class JsonBinder {
 
   JsonBinding* bindings_;
   uint8_t capacity_;
+  char* arena_ = nullptr;
+  size_t arenaSize_ = 0, arenaUsed_ = 0;
   uint8_t count_ = 0;
   bool stopWhenDone_ = false;
   bool anyWild_ = false;
@@ -259,16 +290,18 @@ class JsonBinder {
   char matchPath_[EHC_MAX_MATCH_PATH + 1];
 };
 
-// A binder with its binding storage inside (on the stack, in a struct, ...).
-template <uint8_t N = EHC_MAX_BINDINGS>
+// A binder with its binding storage inside (on the stack, in a struct, ...),
+// and PathBytes of room for the paths struct mapping composes.
+template <uint8_t N = EHC_MAX_BINDINGS, size_t PathBytes = 0>
 class StaticJsonBinder : public JsonBinder {
   static_assert(N >= 1 && N <= EHC_MAX_BINDINGS, "a binder holds 1..EHC_MAX_BINDINGS bindings");
 
  public:
-  StaticJsonBinder() : JsonBinder(slots_, N) {}
+  StaticJsonBinder() : JsonBinder(slots_, N) { setPathArena(arena_, PathBytes); }
 
  private:
   JsonBinding slots_[N];
+  char arena_[PathBytes ? PathBytes : 1];
 };
 
 EHC_END_NAMESPACE

@@ -1,0 +1,184 @@
+// Struct mapping: the same map reads (through the binder) and writes.
+#include <gtest/gtest.h>
+#include <string.h>
+
+#include <string>
+
+#include "ESP32HTTPClient.h"
+#include "alloc_counter.h"
+#include "split_harness.h"
+
+namespace {
+
+struct Geo {
+  char lat[16];
+  char lng[16];
+  REST_JSON_MAP(REST_FIELD(lat), REST_FIELD(lng))
+};
+struct Address {
+  char street[32];
+  char suite[16];
+  char city[32];
+  char zipcode[16];
+  Geo geo;
+  REST_JSON_MAP(REST_FIELD(street), REST_FIELD(suite), REST_FIELD(city), REST_FIELD(zipcode),
+                REST_FIELD(geo))
+};
+struct Company {
+  char name[32];
+  char catchPhrase[64];
+  char bs[48];
+  REST_JSON_MAP(REST_FIELD(name), REST_FIELD(catchPhrase), REST_FIELD(bs))
+};
+struct User {
+  long id;
+  char name[32];
+  char username[16];
+  char email[32];
+  Address address;
+  char phone[32];
+  char website[32];
+  Company company;
+  REST_JSON_MAP(REST_FIELD(id), REST_FIELD(name), REST_FIELD(username), REST_FIELD(email),
+                REST_FIELD(address), REST_FIELD(phone), REST_FIELD(website), REST_FIELD(company))
+};
+
+// A type we "cannot edit", mapped from outside.
+struct Point {
+  double x;
+  double y;
+};
+REST_JSON_MAP_EXT(Point, REST_FIELD_EXT(x), REST_FIELD_EXT_NAMED("y_pos", y))
+
+struct Shape {
+  char kind[8];
+  Point corners[4];
+  uint8_t cornerCount;
+  int16_t weights[3];
+  size_t weightCount;
+  bool closed;
+  float scale;
+  REST_JSON_MAP(REST_FIELD(kind), REST_FIELD_ARRAY(corners, cornerCount),
+                REST_FIELD_ARRAY_NAMED("w", weights, weightCount), REST_FIELD(closed),
+                REST_FIELD_NAMED("scale.factor", scale))
+};
+
+struct Brief {
+  int id;
+  char city[24];
+  REST_JSON_MAP(REST_FIELD(id), REST_FIELD_NAMED("address", city))
+};
+struct Row {
+  int cells[2];
+  REST_JSON_MAP(REST_FIELD(cells))
+};
+struct Grid {
+  Row rows[2];
+  uint8_t n;
+  REST_JSON_MAP(REST_FIELD_ARRAY(rows, n))
+};
+
+void feedAll(ehc::JsonBinder& b, const std::string& doc, size_t piece) {
+  for (size_t off = 0; off < doc.size(); off += piece)
+    b.feed(doc.data() + off, std::min(piece, doc.size() - off));
+}
+
+TEST(Struct, UsersPayloadIntoNestedStructs) {
+  const std::string users =
+      ehc_test::readFile(ehc_test::sharedPath("testdata/jsonplaceholder/users.json"));
+  for (size_t piece : {size_t{1}, size_t{7}, size_t{512}, users.size()}) {
+    ehc::StaticJsonBinder<20, 512> binder;
+    User u{};
+    ASSERT_EQ(ehc::bindStruct(binder, "9", u), 0);
+    EXPECT_EQ(binder.count(), 15);
+    ehc_test::AllocScope scope;
+    feedAll(binder, users, piece);
+    ASSERT_EQ(binder.finish(), ehc::JsonError::Ok);
+    EXPECT_EQ(scope.calls(), 0u);
+    EXPECT_EQ(u.id, 10);
+    EXPECT_STREQ(u.name, "Clementina DuBuque");
+    EXPECT_STREQ(u.address.city, "Lebsackbury");
+    EXPECT_STREQ(u.address.geo.lat, "-38.2386");
+    EXPECT_STREQ(u.company.name, "Hoeger LLC");
+    for (int i = 0; i < binder.count(); ++i)
+      EXPECT_EQ(binder.status(i), ehc::BindStatus::Found) << i;
+  }
+}
+
+TEST(Struct, ArraysOfScalarsAndStructsWithCounts) {
+  const std::string doc = R"({"kind":"quad","corners":[{"x":0,"y_pos":0},{"x":1.5,"y_pos":-2},
+    {"x":3,"y_pos":4e2}],"w":[1,-2,3,4,5],"closed":true,"scale.factor":0.5})";
+  ehc::StaticJsonBinder<8, 128> binder;
+  Shape s{};
+  ASSERT_EQ(ehc::bindStruct(binder, "", s), 0);
+  feedAll(binder, doc, 3);
+  ASSERT_EQ(binder.finish(), ehc::JsonError::Ok);
+  EXPECT_STREQ(s.kind, "quad");
+  EXPECT_EQ(s.cornerCount, 3);
+  EXPECT_EQ(s.corners[1].x, 1.5);
+  EXPECT_EQ(s.corners[1].y, -2);
+  EXPECT_EQ(s.corners[2].y, 400);
+  EXPECT_EQ(s.weightCount, 3u);  // capacity 3: the 4th and 5th are dropped...
+  EXPECT_EQ(s.weights[2], 3);
+  EXPECT_EQ(binder.status(3), ehc::BindStatus::Truncated);  // ... and reported
+  EXPECT_TRUE(s.closed);
+  EXPECT_EQ(s.scale, 0.5f);  // "scale.factor" is one key, not a path
+}
+
+TEST(Struct, WriteThenReadGivesTheSameStruct) {
+  Shape a{};
+  strcpy(a.kind, "tri");
+  a.corners[0] = {0.1, 0.2};
+  a.corners[1] = {-1e300, 5e-324};
+  a.cornerCount = 2;
+  a.weights[0] = -32768;
+  a.weightCount = 1;
+  a.closed = false;
+  a.scale = 3.25f;
+  char buf[256];
+  ehc::JsonWriter w(buf, sizeof buf);
+  ASSERT_EQ(ehc::writeStruct(w, a), ehc::WriteError::Ok);
+  EXPECT_STREQ(buf,
+               R"({"kind":"tri","corners":[{"x":0.1,"y_pos":0.2},{"x":-1e+300,"y_pos":5e-324}],)"
+               R"("w":[-32768],"closed":false,"scale.factor":3.25})");
+  ehc::StaticJsonBinder<8, 128> binder;
+  Shape b{};
+  ASSERT_EQ(ehc::bindStruct(binder, "", b), 0);
+  binder.feed(buf, strlen(buf));
+  ASSERT_EQ(binder.finish(), ehc::JsonError::Ok);
+  EXPECT_EQ(memcmp(&a, &b, sizeof a), 0);
+}
+
+TEST(Struct, TypeMismatchInAFieldIsReportedPerField) {
+  const std::string users =
+      ehc_test::readFile(ehc_test::sharedPath("testdata/jsonplaceholder/users.json"));
+  // "address" is an object, so city (a string) mismatches: statuses say so.
+  ehc::StaticJsonBinder<4, 64> binder;
+  Brief b{};
+  ASSERT_EQ(ehc::bindStruct(binder, "3", b), 0);
+  binder.feed(users.data(), users.size());
+  ASSERT_EQ(binder.finish(), ehc::JsonError::Ok);
+  EXPECT_EQ(b.id, 4);
+  EXPECT_EQ(binder.status(1), ehc::BindStatus::Mismatch);
+  EXPECT_STREQ(b.city, "");
+}
+
+TEST(Struct, LimitsAreReported) {
+  {
+    ehc::StaticJsonBinder<20, 16> binder;  // too little room for "9.address.street"...
+    User u{};
+    EXPECT_EQ(ehc::bindStruct(binder, "9", u), ehc::JsonBinder::kNoRoom);
+  }
+  {
+    ehc::StaticJsonBinder<4, 512> binder;  // too few bindings for 15 fields
+    User u{};
+    EXPECT_EQ(ehc::bindStruct(binder, "", u), ehc::JsonBinder::kFull);
+  }
+  {
+    ehc::StaticJsonBinder<4, 64> binder;
+    Grid g{};
+    EXPECT_EQ(ehc::bindStruct(binder, "", g), ehc::JsonBinder::kBadTarget);  // array in array
+  }
+}
+
+}  // namespace
