@@ -10,4 +10,5 @@
 #include "ehc/config.h"
 #include "ehc/json/json_binder.h"
 #include "ehc/json/json_struct.h"
+#include "ehc/json/json_text_targets.h"
 #include "ehc/json/json_writer.h"

@@ -33,6 +33,8 @@ void setup() {
   binder.bind("address.city", city);
   binder.bind("address.geo.lat", lat);
   binder.bind("company.name", company);  // too small on purpose: truncated
+  String companyName;                    // a growing String: the one target that uses the heap
+  ehc::bindText(binder, "company.name", companyName);
   int tags = binder.bind("tags.*", tag);
   binder.onMatch(tags, printTag, tag);
 
@@ -50,6 +52,8 @@ void setup() {
   Serial.print(" (");
   Serial.print(ehc::bindStatusName(binder.status(4)));
   Serial.println(")");
+  Serial.print("company as a String: ");
+  Serial.println(companyName);
 }
 
 void loop() {}

@@ -493,3 +493,22 @@ TEST(BinderArrays, SparseIndicesInALongArray) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(BinderText, StdStringTargetsGrowAndDecode) {
+  const std::string doc = R"({"s":"caf\u00e9 \"quoted\"","n":5,"o":{"a":[1,2]}})";
+  std::string s = "old", raw, mismatch = "untouched";
+  ehc::StaticJsonBinder<3> binder;
+  ASSERT_GE(ehc::bindText(binder, "s", s), 0);
+  ASSERT_GE(ehc::bindRawText(binder, "o", raw), 0);
+  ASSERT_GE(ehc::bindText(binder, "n", mismatch), 0);
+  for (char c : doc) binder.feed(&c, 1);
+  ASSERT_EQ(binder.finish(), JsonError::Ok);
+  EXPECT_EQ(s, "caf\xC3\xA9 \"quoted\"");
+  EXPECT_EQ(raw, R"({"a":[1,2]})");
+  EXPECT_EQ(mismatch, "untouched");
+  EXPECT_EQ(binder.status(2), BindStatus::Mismatch);
+}
+
+}  // namespace
