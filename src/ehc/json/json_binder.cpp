@@ -807,6 +807,13 @@ value_start:
       ++p;
       isKey_ = 0;
       strMode_ = valueMask_ ? 2 : 0;
+      if (!(valueMask_ | rawMask_)) {  // nothing wants it: skim a plain string
+        const uint8_t* q = scanString(p, end);
+        if (q < end && *q == '"') {
+          p = q + 1;
+          goto value_end;
+        }
+      }
       spanFrom_ = p;
       goto string;
     case '{':
@@ -824,6 +831,13 @@ value_start:
     case 'f':
     case 'n':
       literal_ = c == 't' ? 0 : (c == 'f' ? 1 : 2);
+      if (!(valueMask_ | rawMask_)) {  // nothing wants it: match it whole
+        const size_t n = literal_ == 1 ? 5 : 4;
+        if (static_cast<size_t>(end - p) >= n && memcmp(p, kLiterals[literal_], n) == 0) {
+          p += n;
+          goto value_end;
+        }
+      }
       sub_ = 1;
       ++p;
       goto literal;
@@ -832,7 +846,16 @@ value_start:
       sub_ = kNumMinus;
       ++p;
       goto number;
-    default:             // a digit
+    default:  // a digit
+      if (c != '0' && !(valueMask_ | rawMask_)) {
+        // Nothing wants it: a plain integer is its digits up to a byte that
+        // cannot continue a number.
+        const uint8_t* q = scanDigits(p + 1, end);
+        if (q < end && *q != '.' && (*q | 0x20) != 'e') {
+          p = q;
+          goto value_end;
+        }
+      }
       sub_ = kNumMinus;  // the digit is taken by the number loop
       goto number;
   }
@@ -886,7 +909,21 @@ key_start:
   ++p;
   isKey_ = 1;
   strMode_ = 0;
-  if (depth_ <= aliveTop_) beginKey();
+  if (depth_ <= aliveTop_) {
+    beginKey();
+  } else {
+    // Nobody follows this object: skim a plain key and its colon. Anything
+    // unusual (escape, UTF-8, control byte, chunk end) takes the full path.
+    const uint8_t* q = scanString(p, end);
+    if (q < end && *q == '"') {
+      p = q + 1;
+      if (p < end && *p == ':') {
+        ++p;
+        goto value;
+      }
+      goto colon;
+    }
+  }
   spanFrom_ = p;
   goto string;
 

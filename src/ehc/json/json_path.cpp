@@ -6,15 +6,31 @@
 
 EHC_BEGIN_NAMESPACE
 
+namespace {
+
+// Bytes that end a run of plain path characters: NUL, '.', '\\'.
+struct PathSpecials {
+  bool v[256];
+  constexpr PathSpecials() : v() { v[0] = v[0x2E] = v[0x5C] = true; }
+};
+constexpr PathSpecials kSpecial;
+
+inline size_t plainRun(const char* s, size_t i) {
+  while (!kSpecial.v[static_cast<uint8_t>(s[i])]) ++i;
+  return i;
+}
+
+}  // namespace
+
 bool inspectPath(const char* path, PathInfo* info) {
   info->segments = 0;
   info->firstWildcard = PathInfo::kNoWildcard;
   if (path[0] == '\0') return true;
   unsigned segments = 0;
   for (size_t i = 0, segStart = 0;; ++i) {
+    i = plainRun(path, i);
     if (i >= 0xFFFF) return false;  // offsets and lengths are 16-bit
     const char c = path[i];
-    if (c != '.' && c != '\\' && c != '\0') continue;
     if (c == '\\') {
       const char e = path[++i];
       if (e != '.' && e != '\\' && e != '*') return false;
@@ -36,13 +52,14 @@ void describeSegment(JsonBinding& b, size_t offset) {
   const char* s = b.path + offset;
   size_t raw = 0, decoded = 0;
   bool escaped = false;
-  for (;; ++raw, ++decoded) {
-    const char c = s[raw];
-    if (c == '.' || c == '\0') break;
-    if (c == '\\') {
-      escaped = true;
-      ++raw;
-    }
+  for (;;) {
+    const size_t run = plainRun(s, raw);
+    decoded += run - raw;
+    raw = run;
+    if (s[raw] != '\\') break;  // '.' or the end
+    escaped = true;
+    raw += 2;
+    ++decoded;
   }
   // "0" and "12" index arrays; "", "012", "1x" and escaped segments do not.
   uint32_t index = kNoIndex;
