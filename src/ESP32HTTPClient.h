@@ -2,12 +2,14 @@
 //
 // Layers (each usable alone):
 //   ehc/json    streaming JSON parser + path binder
-//   ehc/http    HTTP/1.1 protocol engine            (planned)
+//   ehc/http    HTTP/1.1 protocol engine
 //   ehc/net     transports: POSIX, mbedTLS, Arduino  (planned)
 //   ehc/client  ESP32HTTPClient, RestRequest         (planned)
 #pragma once
 
 #include "ehc/config.h"
+#include "ehc/http/http_error.h"
+#include "ehc/http/response_parser.h"
 #include "ehc/json/json_binder.h"
 #include "ehc/json/json_struct.h"
 #include "ehc/json/json_text_targets.h"

@@ -54,6 +54,26 @@
 #define EHC_MAX_MATCH_PATH 96
 #endif
 
+// HTTP response limits: one line (status line, a header, a chunk-size line),
+// the whole header section, and the number of header fields. Each has its
+// own error when exceeded.
+#if defined(CONFIG_EHC_HTTP_MAX_LINE) && !defined(EHC_HTTP_MAX_LINE)
+#define EHC_HTTP_MAX_LINE CONFIG_EHC_HTTP_MAX_LINE
+#endif
+#ifndef EHC_HTTP_MAX_LINE
+#define EHC_HTTP_MAX_LINE 4096
+#endif
+#ifndef EHC_HTTP_MAX_HEADER_BYTES
+#define EHC_HTTP_MAX_HEADER_BYTES 16384
+#endif
+#ifndef EHC_HTTP_MAX_HEADERS
+#define EHC_HTTP_MAX_HEADERS 64
+#endif
+// Headers a response parser can capture into caller buffers.
+#ifndef EHC_HTTP_MAX_CAPTURES
+#define EHC_HTTP_MAX_CAPTURES 8
+#endif
+
 #define EHC_VERSION_MAJOR 0
 #define EHC_VERSION_MINOR 1
 #define EHC_VERSION_PATCH 0

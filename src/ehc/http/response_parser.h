@@ -1,0 +1,186 @@
+// Push parser for HTTP/1.1 responses (RFC 9112), picohttpparser's spirit
+// with streaming input: feed it bytes in any split; it reports the status,
+// copies the headers you registered into your buffers, and hands body bytes
+// to a sink where they lie (no copy), de-chunked.
+//
+//   ehc::ResponseParser p;
+//   char type[48];
+//   p.captureHeader("Content-Type", type, sizeof type);
+//   p.onBody(sink, user);
+//   p.begin(/*headRequest=*/false);
+//   while (!p.complete() && !p.failed()) {
+//     n = read(...);                       // 0: the peer closed
+//     if (n == 0) { p.finishAtClose(); break; }
+//     size_t used = p.feed(buf, n);        // stops at the end of the message:
+//   }                                      // buf[used..n) is the next response
+//   p.status(); p.keepAlive(); p.error(); p.errorOffset();
+//
+// Interim 1xx responses (100 Continue, 103 Early Hints) are skipped. Nothing
+// is allocated; the parser is a few hundred bytes.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../config.h"
+#include "http_error.h"
+
+EHC_BEGIN_NAMESPACE
+
+enum class HeaderStatus : uint8_t { Missing = 0, Found, Truncated };
+
+class ResponseParser {
+ public:
+  using BodySink = void (*)(void* user, const char* data, size_t length);
+  // Every header (and trailer) as it streams: name pieces, value pieces, end.
+  struct HeaderVisitor {
+    void (*name)(void* user, const char* data, size_t length);
+    void (*value)(void* user, const char* data, size_t length);
+    void (*end)(void* user, bool trailer);
+  };
+
+  ResponseParser() = default;
+
+  // Copy the value of header `name` (matched case-insensitively; names up to
+  // 31 bytes) into buf (NUL-terminated; repeated fields joined with ", ").
+  // Returns its index, or -1 (full, name too long). Kept across begin().
+  int captureHeader(const char* name, char* buf, size_t size);
+  HeaderStatus headerStatus(int index) const { return captures_[index].status; }
+  void clearCaptures() { captureCount_ = 0; }
+  void onBody(BodySink sink, void* user) {
+    bodySink_ = sink;
+    bodyUser_ = user;
+  }
+  void onHeaders(const HeaderVisitor* visitor, void* user) {
+    visitor_ = visitor;
+    visitorUser_ = user;
+  }
+
+  // Ready for a response; `headRequest`: it answers a HEAD (no body).
+  void begin(bool headRequest);
+  // Consumes bytes up to the end of the message (or all of them); returns how
+  // many. After complete() or failed() it consumes nothing.
+  size_t feed(const char* data, size_t length);
+  // The peer closed the connection: completes a body that runs to the close,
+  // anything else unfinished is HttpError::Incomplete.
+  void finishAtClose();
+
+  bool headersDone() const { return state_ >= kBodyLength; }
+  bool complete() const { return state_ == kComplete; }
+  bool failed() const { return state_ == kError; }
+  HttpError error() const { return error_; }
+  size_t errorOffset() const { return errorOffset_; }
+
+  int status() const { return status_; }
+  int httpMinor() const { return minor_; }
+  // Reason phrase, cut to 31 bytes.
+  const char* reason() const { return reason_; }
+  bool chunked() const { return chunked_; }
+  // Declared length, or -1 (chunked, until close, or no body).
+  int64_t contentLength() const { return hasLength_ ? static_cast<int64_t>(contentLength_) : -1; }
+  // May the connection carry another request after this response?
+  bool keepAlive() const;
+  uint64_t bodyBytes() const { return bodyBytes_; }
+  size_t bytesConsumed() const { return consumed_; }
+
+ private:
+  enum State : uint8_t {
+    kStatusStart,
+    kVersion,
+    kStatusCode,
+    kReason,
+    kHeaderStart,
+    kHeaderName,
+    kHeaderValue,
+    kLineFeed,  // after CR
+    // states from here on are after the header section (headersDone())
+    kBodyLength,
+    kBodyUntilClose,
+    kChunkSize,
+    kChunkExtension,
+    kChunkData,
+    kChunkDataEnd,
+    kComplete,
+    kError,
+  };
+  enum Field : uint8_t { kOther, kContentLength, kTransferEncoding, kConnection };
+  struct Capture {
+    const char* name;
+    char* buf;
+    size_t size;
+    size_t used;
+    HeaderStatus status;
+    uint8_t nameLength;
+  };
+
+  struct Raw {};
+  explicit ResponseParser(Raw) {}
+  void fail(HttpError e, size_t at);
+  void commitLength(size_t at);
+  void chunkLineEnd(uint8_t c);
+  bool endOfLine(uint8_t c, size_t at);  // false when the line is not over
+  void startField(size_t at);
+  void fieldValueByte(uint8_t c, size_t at);
+  void endField(size_t at);
+  void tokenEnd(size_t at);
+  void endHeaders(size_t at);
+  void captureBytes(const char* data, size_t n);
+  void deliver(const char* data, size_t n);
+
+  State state_ = kStatusStart;
+  State afterLine_ = kStatusStart;  // where a line ending leads (set with kLineFeed)
+  bool headRequest_ = false;
+  bool inTrailers_ = false;
+  HttpError error_ = HttpError::Ok;
+  size_t errorOffset_ = 0;
+  size_t consumed_ = 0;
+
+  // status line
+  uint8_t matched_ = 0;  // bytes of "HTTP/1." matched, or digits of the code
+  uint8_t emptyLines_ = 0;
+  int minor_ = 1;
+  int status_ = 0;
+  char reason_[32] = {};
+  uint8_t reasonLength_ = 0;
+
+  // headers
+  size_t lineLength_ = 0;
+  size_t headerBytes_ = 0;
+  uint16_t headerCount_ = 0;
+  char name_[32] = {};
+  uint8_t nameLength_ = 0;
+  bool nameTooLong_ = false;
+  Field field_ = kOther;
+  uint32_t captureMask_ = 0;   // captures matching the current field
+  uint8_t pendingSpaces_ = 0;  // trailing OWS not yet known to be inside the value
+  bool valueStarted_ = false;
+  char token_[16] = {};  // the current list token of Connection / Transfer-Encoding
+  uint8_t tokenLength_ = 0;
+  bool tokenTooLong_ = false;
+  uint64_t fieldNumber_ = 0;   // Content-Length: the number being read
+  uint8_t numberState_ = 0;    // Content-Length list: 0 expect digit, 1 digits, 2 after
+  bool sawNumber_ = false;     // Content-Length: this field held a number
+  bool inParameters_ = false;  // Transfer-Encoding: after ';' of a coding
+
+  // framing
+  bool hasLength_ = false;
+  uint64_t contentLength_ = 0;
+  bool chunked_ = false;
+  bool otherCoding_ = false;
+  bool connectionClose_ = false;
+  bool connectionKeepAlive_ = false;
+  bool framingCloses_ = false;  // TE with CL: the connection must not be reused
+  bool untilClose_ = false;     // the body runs to the connection's close
+  uint64_t remaining_ = 0;
+  uint64_t bodyBytes_ = 0;
+  uint8_t chunkDigits_ = 0;
+
+  Capture captures_[EHC_HTTP_MAX_CAPTURES] = {};
+  uint8_t captureCount_ = 0;
+  BodySink bodySink_ = nullptr;
+  void* bodyUser_ = nullptr;
+  const HeaderVisitor* visitor_ = nullptr;
+  void* visitorUser_ = nullptr;
+};
+
+EHC_END_NAMESPACE

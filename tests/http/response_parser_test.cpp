@@ -1,0 +1,297 @@
+// The response parser: RFC 9112 framing, limits and errors, every case fed
+// whole, byte by byte and at random splits.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "response_harness.h"
+
+using ehc::HttpError;
+using ehc_test::parseAllWays;
+using Headers = std::vector<std::pair<std::string, std::string>>;
+
+namespace {
+
+TEST(Response, ContentLengthBody) {
+  const auto r = parseAllWays(
+      "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n{\"a\":1}");
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].error, HttpError::Ok);
+  EXPECT_EQ(r[0].status, 200);
+  EXPECT_EQ(r[0].reason, "OK");
+  EXPECT_EQ(r[0].body, "{\"a\":1}");
+  EXPECT_TRUE(r[0].keepAlive);
+  EXPECT_EQ(r[0].contentLength, 7);
+  EXPECT_EQ(r[0].headers, (Headers{{"Content-Type", "application/json"}, {"Content-Length", "7"}}));
+}
+
+TEST(Response, ChunkedWithExtensionsAndTrailers) {
+  const auto r = parseAllWays(
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+      "4;name=value\r\nWiki\r\n5 ; x\r\npedia\r\nE\r\n in\r\n\r\nchunks.\r\n0\r\nExpires: "
+      "never\r\nX-Sum: 42\r\n\r\n");
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].error, HttpError::Ok);
+  EXPECT_EQ(r[0].body, "Wikipedia in\r\n\r\nchunks.");
+  EXPECT_EQ(r[0].trailers, (Headers{{"Expires", "never"}, {"X-Sum", "42"}}));
+  EXPECT_TRUE(r[0].keepAlive);
+  EXPECT_EQ(r[0].contentLength, -1);
+}
+
+TEST(Response, BackToBackOnAKeptConnection) {
+  const std::string one = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nhi";
+  const std::string two =
+      "HTTP/1.1 404 Not Found\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nno!\r\n0\r\n\r\n";
+  const std::string three = "HTTP/1.1 204 No Content\r\n\r\n";
+  const auto r = parseAllWays(one + two + three + one);
+  ASSERT_EQ(r.size(), 4u);
+  EXPECT_EQ(r[0].body, "hi");
+  EXPECT_EQ(r[1].status, 404);
+  EXPECT_EQ(r[1].body, "no!");
+  EXPECT_EQ(r[2].status, 204);
+  EXPECT_EQ(r[2].body, "");
+  EXPECT_EQ(r[3].body, "hi");
+  for (const auto& x : r) EXPECT_TRUE(x.keepAlive);
+}
+
+TEST(Response, NoBodyForHeadAnd304) {
+  const auto head = parseAllWays(
+      "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n",
+      true);
+  ASSERT_EQ(head.size(), 2u);
+  EXPECT_EQ(head[0].body, "");
+  EXPECT_EQ(head[0].contentLength, 1000);
+  const auto notModified = parseAllWays("HTTP/1.1 304 Not Modified\r\nContent-Length: 50\r\n\r\n");
+  EXPECT_EQ(notModified[0].error, HttpError::Ok);
+  EXPECT_EQ(notModified[0].body, "");
+}
+
+TEST(Response, InterimResponsesAreSkipped) {
+  const auto r = parseAllWays(
+      "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a.css>\r\n\r\n"
+      "HTTP/1.1 201 Created\r\nContent-Length: 1\r\n\r\nx");
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].status, 201);
+  EXPECT_EQ(r[0].body, "x");
+}
+
+TEST(Response, CloseDelimitedBody) {
+  const auto r = parseAllWays("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end");
+  EXPECT_EQ(r[0].error, HttpError::Ok);
+  EXPECT_EQ(r[0].body, "until the end");
+  EXPECT_FALSE(r[0].keepAlive);
+  // The peer must close for it to end; without that it is still open.
+  const auto open = ehc_test::parseStream("HTTP/1.1 200 OK\r\n\r\npartial", false, {}, false);
+  EXPECT_EQ(open[0].error, HttpError::Ok);
+}
+
+TEST(Response, KeepAliveDecision) {
+  struct Case {
+    const char* wire;
+    bool keep;
+  } cases[] = {
+      {"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", true},
+      {"HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 0\r\n\r\n", false},
+      {"HTTP/1.1 200 OK\r\nConnection: Upgrade, CLOSE\r\nContent-Length: 0\r\n\r\n", false},
+      {"HTTP/1.1 200 OK\r\nConnection: closed\r\nContent-Length: 0\r\n\r\n", true},
+      {"HTTP/1.0 200 OK\r\nContent-Length: 0\r\n\r\n", false},
+      {"HTTP/1.0 200 OK\r\nConnection: Keep-Alive\r\nContent-Length: 0\r\n\r\n", true},
+      {"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n",
+       false},
+  };
+  for (const auto& c : cases) {
+    const auto r = parseAllWays(c.wire);
+    EXPECT_EQ(r[0].error, HttpError::Ok) << c.wire;
+    EXPECT_EQ(r[0].keepAlive, c.keep) << c.wire;
+  }
+}
+
+TEST(Response, ContentLengthRules) {
+  EXPECT_EQ(
+      parseAllWays("HTTP/1.1 200 OK\r\nContent-Length: 3, 3\r\nContent-Length: 3\r\n\r\nabc")[0]
+          .body,
+      "abc");
+  struct Case {
+    const char* wire;
+    HttpError error;
+    size_t offset;
+  } cases[] = {
+      {"HTTP/1.1 200 OK\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd",
+       HttpError::ConflictingContentLength, 53},
+      {"HTTP/1.1 200 OK\r\nContent-Length: 3, 4\r\n\r\nabcd", HttpError::ConflictingContentLength,
+       37},
+      {"HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n", HttpError::BadContentLength, 33},
+      {"HTTP/1.1 200 OK\r\nContent-Length: 1 2\r\n\r\n", HttpError::BadContentLength, 35},
+      {"HTTP/1.1 200 OK\r\nContent-Length: \r\n\r\n", HttpError::BadContentLength, 33},
+      {"HTTP/1.1 200 OK\r\nContent-Length: 99999999999999999999\r\n\r\n",
+       HttpError::BadContentLength, 51},
+      {"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nshort", HttpError::Incomplete, 44},
+  };
+  for (const auto& c : cases) {
+    const auto r = parseAllWays(c.wire);
+    EXPECT_EQ(r.back().error, c.error) << c.wire << " got " << ehc::httpErrorName(r.back().error);
+    EXPECT_EQ(r.back().offset, c.offset) << c.wire;
+  }
+}
+
+TEST(Response, TransferEncodingRules) {
+  struct Case {
+    const char* wire;
+    HttpError error;
+  } cases[] = {
+      {"HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n",
+       HttpError::UnsupportedTransferCoding},
+      {"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked, gzip\r\n\r\n",
+       HttpError::UnsupportedTransferCoding},
+      {"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
+       HttpError::UnsupportedTransferCoding},
+      {"HTTP/1.0 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", HttpError::BadFraming},
+  };
+  for (const auto& c : cases) EXPECT_EQ(parseAllWays(c.wire).back().error, c.error) << c.wire;
+  EXPECT_EQ(
+      parseAllWays("HTTP/1.1 200 OK\r\nTransfer-Encoding: CHUNKED\r\n\r\n1\r\nx\r\n0\r\n\r\n")[0]
+          .body,
+      "x");
+}
+
+TEST(Response, ChunkErrors) {
+  struct Case {
+    const char* chunks;
+    HttpError error;
+  } cases[] = {
+      {"g\r\n", HttpError::BadChunkSize},
+      {"\r\n", HttpError::BadChunkSize},
+      {"1\r\nab\r\n", HttpError::BadChunkTerminator},
+      {"1\r\na\n0\r\n\r\n", HttpError::BadChunkTerminator},
+      {"10000000000000000\r\n", HttpError::ChunkSizeOverflow},
+      {"1\r\na\r\n", HttpError::Incomplete},
+      {"1\ra", HttpError::BadLineEnding},
+  };
+  for (const auto& c : cases) {
+    const std::string wire =
+        std::string("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n") + c.chunks;
+    EXPECT_EQ(parseAllWays(wire).back().error, c.error) << c.chunks;
+  }
+}
+
+TEST(Response, StatusLineErrors) {
+  struct Case {
+    const char* wire;
+    HttpError error;
+    size_t offset;
+  } cases[] = {
+      {"<html>hello</html>", HttpError::NoHttpServer, 0},
+      {"SSH-2.0-OpenSSH\r\n", HttpError::NoHttpServer, 0},
+      {"HTTX/1.1 200 OK\r\n", HttpError::NoHttpServer, 3},
+      {"HTTP/2 200\r\n", HttpError::BadStatusLine, 5},
+      {"HTTP/1.1 20 OK\r\n", HttpError::BadStatusLine, 11},
+      {"HTTP/1.1 abc OK\r\n", HttpError::BadStatusLine, 9},
+      {"HTTP/1.1  200 OK\r\n", HttpError::BadStatusLine, 9},
+      {"HTTP/1.1 200 O\x01K\r\n", HttpError::BadStatusLine, 14},
+      {"\r\n\r\n\r\nHTTP/1.1 200 OK\r\n", HttpError::NoHttpServer, 4},
+      {"HTTP/1.1 200 OK", HttpError::Incomplete, 15},
+  };
+  for (const auto& c : cases) {
+    const auto r = parseAllWays(c.wire);
+    EXPECT_EQ(r.back().error, c.error) << c.wire << " got " << ehc::httpErrorName(r.back().error);
+    EXPECT_EQ(r.back().offset, c.offset) << c.wire;
+  }
+  // Tolerated: no reason phrase, empty reason, bare LF line ends, two leading CRLFs.
+  EXPECT_EQ(parseAllWays("HTTP/1.1 200\r\nContent-Length: 0\r\n\r\n")[0].error, HttpError::Ok);
+  EXPECT_EQ(parseAllWays("HTTP/1.1 500 \nContent-Length: 0\n\n")[0].status, 500);
+  EXPECT_EQ(parseAllWays("\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")[0].error,
+            HttpError::Ok);
+}
+
+TEST(Response, HeaderErrors) {
+  struct Case {
+    const char* headers;
+    HttpError error;
+  } cases[] = {
+      {"Bad Name: x\r\n", HttpError::BadHeader},
+      {"Name : x\r\n", HttpError::BadHeader},
+      {"Name: a\x01b\r\n", HttpError::BadHeader},
+      {"Name: a\x7f\r\n", HttpError::BadHeader},
+      {"Name: x\r\n folded\r\n", HttpError::ObsoleteLineFolding},
+      {"Name: x\rY: z\r\n", HttpError::BadLineEnding},
+      {": x\r\n", HttpError::BadHeader},
+  };
+  for (const auto& c : cases) {
+    const std::string wire = std::string("HTTP/1.1 200 OK\r\n") + c.headers + "\r\n";
+    EXPECT_EQ(parseAllWays(wire).back().error, c.error) << c.headers;
+  }
+  // Optional whitespace is trimmed; inner whitespace and obs-text are kept.
+  const auto r = parseAllWays(
+      "HTTP/1.1 200 OK\r\nX-A:   spaced  out \t \r\nX-B:\xE2\x82\xAC\r\nX-C:\r\nContent-Length: "
+      "0\r\n\r\n");
+  EXPECT_EQ(
+      r[0].headers,
+      (Headers{
+          {"X-A", "spaced  out"}, {"X-B", "\xE2\x82\xAC"}, {"X-C", ""}, {"Content-Length", "0"}}));
+}
+
+TEST(Response, Limits) {
+  std::string longLine =
+      "HTTP/1.1 200 OK\r\nX: " + std::string(EHC_HTTP_MAX_LINE, 'a') + "\r\n\r\n";
+  EXPECT_EQ(parseAllWays(longLine).back().error, HttpError::LineTooLong);
+  std::string many = "HTTP/1.1 200 OK\r\n";
+  for (int i = 0; i <= EHC_HTTP_MAX_HEADERS; ++i) many += "X-" + std::to_string(i) + ": y\r\n";
+  EXPECT_EQ(parseAllWays(many + "\r\n").back().error, HttpError::TooManyHeaders);
+  std::string big = "HTTP/1.1 200 OK\r\n";
+  while (big.size() <= EHC_HTTP_MAX_HEADER_BYTES)
+    big += "X-Big: " + std::string(1000, 'b') + "\r\n";
+  EXPECT_EQ(parseAllWays(big + "\r\n").back().error, HttpError::HeadersTooLarge);
+  std::string chunkLine = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1;" +
+                          std::string(EHC_HTTP_MAX_LINE, 'e');
+  EXPECT_EQ(parseAllWays(chunkLine).back().error, HttpError::LineTooLong);
+}
+
+TEST(Response, CapturedHeadersGoToCallerBuffers) {
+  ehc::ResponseParser p;
+  char type[16], date[8], missing[8], multi[32];
+  const int t = p.captureHeader("Content-Type", type, sizeof type);
+  const int d = p.captureHeader("DATE", date, sizeof date);
+  const int m = p.captureHeader("X-Missing", missing, sizeof missing);
+  const int v = p.captureHeader("vary", multi, sizeof multi);
+  EXPECT_EQ(p.captureHeader("Bad Name", missing, sizeof missing), -1);
+  std::string body;
+  p.onBody([](void* u, const char* s, size_t n) { static_cast<std::string*>(u)->append(s, n); },
+           &body);
+  p.begin(false);
+  const std::string wire =
+      "HTTP/1.1 200 OK\r\ncontent-type:  application/json \r\nDate: Mon, 30 Nov 2026\r\n"
+      "Vary: Accept\r\nVARY: Origin\r\nContent-Length: 2\r\n\r\n{}";
+  EXPECT_EQ(p.feed(wire.data(), wire.size()), wire.size());
+  ASSERT_TRUE(p.complete());
+  EXPECT_STREQ(type, "application/jso");
+  EXPECT_EQ(p.headerStatus(t), ehc::HeaderStatus::Truncated);
+  EXPECT_STREQ(date, "Mon, 30");
+  EXPECT_EQ(p.headerStatus(d), ehc::HeaderStatus::Truncated);
+  EXPECT_EQ(p.headerStatus(m), ehc::HeaderStatus::Missing);
+  EXPECT_STREQ(multi, "Accept, Origin");
+  EXPECT_EQ(p.headerStatus(v), ehc::HeaderStatus::Found);
+  EXPECT_EQ(body, "{}");
+  // The next response on the connection starts from empty captures.
+  p.begin(false);
+  const std::string next = "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n";
+  p.feed(next.data(), next.size());
+  EXPECT_EQ(p.headerStatus(t), ehc::HeaderStatus::Missing);
+  EXPECT_STREQ(type, "");
+}
+
+TEST(Response, LargeBodyStreamsWithoutStorage) {
+  std::string wire =
+      "HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\n\r\n" + std::string(1000000, 'z');
+  ehc::ResponseParser p;
+  size_t total = 0;
+  p.onBody([](void* u, const char*, size_t n) { *static_cast<size_t*>(u) += n; }, &total);
+  p.begin(false);
+  for (size_t off = 0; off < wire.size(); off += 1460)
+    p.feed(wire.data() + off, std::min<size_t>(1460, wire.size() - off));
+  EXPECT_TRUE(p.complete());
+  EXPECT_EQ(total, 1000000u);
+  EXPECT_EQ(p.bodyBytes(), 1000000u);
+  EXPECT_LT(sizeof(ehc::ResponseParser), 1024u);
+}
+
+}  // namespace
