@@ -182,3 +182,80 @@ TEST(Struct, LimitsAreReported) {
 }
 
 }  // namespace
+
+namespace {
+
+struct P {
+  int x;
+  int y;
+  REST_JSON_MAP(REST_FIELD(x), REST_FIELD(y))
+};
+struct Items {
+  P items[4];
+  uint8_t n;
+  REST_JSON_MAP(REST_FIELD_ARRAY(items, n))
+};
+struct NumericKey {
+  int one;
+  REST_JSON_MAP(REST_FIELD_NAMED("1", one))
+};
+struct Weights {
+  int w[3];
+  uint8_t n;
+  REST_JSON_MAP(REST_FIELD_ARRAY(w, n))
+};
+struct EmptyKey {
+  int v;
+  REST_JSON_MAP(REST_FIELD_NAMED("", v))
+};
+
+template <typename T>
+int bindAndFeed(T& obj, const char* prefix, const std::string& doc, ehc::JsonError* err = nullptr) {
+  static ehc::StaticJsonBinder<8, 128> binder;
+  binder.~StaticJsonBinder();
+  new (&binder) ehc::StaticJsonBinder<8, 128>();
+  const int r = ehc::bindStruct(binder, prefix, obj);
+  if (r < 0) return r;
+  for (char c : doc) binder.feed(&c, 1);
+  const ehc::JsonError e = binder.finish();
+  if (err) *err = e;
+  return 0;
+}
+
+TEST(StructRegression, CountIncludesElementsWithoutMappedFields) {
+  Items it{};
+  ASSERT_EQ(bindAndFeed(it, "", R"({"items":[{"x":1},{},{"y":3},{}]})"), 0);
+  EXPECT_EQ(it.n, 4);
+  EXPECT_EQ(it.items[0].x, 1);
+  EXPECT_EQ(it.items[2].y, 3);
+  Items none{};
+  ASSERT_EQ(bindAndFeed(none, "", R"({"items":[{},{}]})"), 0);
+  EXPECT_EQ(none.n, 2);
+  Items over{};
+  ASSERT_EQ(bindAndFeed(over, "", R"({"items":[{},{},{},{},{"x":9}]})"), 0);
+  EXPECT_EQ(over.n, 4);  // capped at the array's size
+}
+
+TEST(StructRegression, NumericFieldNameIsAKeyNotAnIndex) {
+  NumericKey k{};
+  ASSERT_EQ(bindAndFeed(k, "", "[5,7]"), 0);
+  EXPECT_EQ(k.one, 0);
+  ASSERT_EQ(bindAndFeed(k, "", R"({"1":42})"), 0);
+  EXPECT_EQ(k.one, 42);
+}
+
+TEST(StructRegression, ArraysUnderAWildcardPrefix) {
+  Weights w{};
+  ASSERT_EQ(bindAndFeed(w, "*", R"([{"w":[7,8,9]}])"), 0);
+  EXPECT_EQ(w.w[0], 7);
+  EXPECT_EQ(w.w[1], 8);
+  EXPECT_EQ(w.w[2], 9);
+  EXPECT_EQ(w.n, 3);
+}
+
+TEST(StructRegression, EmptyFieldNameIsRefused) {
+  EmptyKey e{};
+  EXPECT_EQ(bindAndFeed(e, "", "{}"), ehc::JsonBinder::kBadPath);
+}
+
+}  // namespace

@@ -235,3 +235,46 @@ TEST(Writer, DocumentRoundTripThroughTheBinder) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(WriterRegression, BadStringsLeaveNoCommaBehind) {
+  char buf[64];
+  JsonWriter a(buf, sizeof buf);
+  a.beginArray().value(1).value("bad\xC3(");
+  EXPECT_EQ(a.error(), WriteError::InvalidUtf8);
+  EXPECT_STREQ(buf, "[1");
+  JsonWriter b(buf, sizeof buf);
+  b.beginObject().member("a", 1).key("k\xFF");
+  EXPECT_EQ(b.error(), WriteError::InvalidUtf8);
+  EXPECT_STREQ(buf, "{\"a\":1");
+}
+
+TEST(WriterRegression, EmptyRawIsMisuse) {
+  char buf[32];
+  JsonWriter a(buf, sizeof buf);
+  a.beginArray().raw("").value(1).endArray();
+  EXPECT_EQ(a.error(), WriteError::Misuse);
+  JsonWriter b(buf, sizeof buf);
+  b.beginObject().key("a").raw(nullptr);
+  EXPECT_EQ(b.error(), WriteError::Misuse);
+  JsonWriter c(buf, sizeof buf);
+  c.beginArray().raw("{\"x\":[1]}").endArray();
+  EXPECT_STREQ(buf, "[{\"x\":[1]}]");
+}
+
+TEST(WriterRegression, OverflowNeverEndsInsideACharacter) {
+  char buf[5];  // room for 4: the cut would fall inside the euro sign
+  JsonWriter w(buf, sizeof buf);
+  w.value("a\xE2\x82\xAC");
+  EXPECT_EQ(w.error(), WriteError::Overflow);
+  EXPECT_STREQ(buf, "\"a");
+}
+
+TEST(WriterRegression, RefusedSinkBytesAreNotCounted) {
+  JsonWriter w([](void*, const char*, size_t) { return false; }, nullptr);
+  w.value(12345);
+  EXPECT_EQ(w.length(), 0u);
+}
+
+}  // namespace

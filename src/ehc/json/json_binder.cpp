@@ -119,21 +119,29 @@ int JsonBinder::bindElements(const char* path, TargetKind kind, void* base, size
     unresolved_ &= ~(uint32_t{1} << i);
     return kBadPath;
   }
+  PathInfo info;
+  inspectPath(path, &info);
+  b.elementLevel = info.lastWildcard;
   b.base = base;
   b.stride = static_cast<uint16_t>(stride);
   b.capacity = static_cast<uint16_t>(capacity);
   b.count = count;
   b.countSize = static_cast<uint8_t>(count ? countSize : 0);
+  elementBindings_ |= uint32_t{1} << i;
   if (count) memset(count, 0, countSize);
   return i;
 }
 
 const char* JsonBinder::composePath(const char* prefix, const char* key, bool escape) {
-  // The key is a member name: its dots, backslashes and stars are literal.
+  // The key is a member name: its dots, backslashes and stars are literal,
+  // and a leading digit is escaped so that "1" never means an array index.
+  auto special = [escape](const char* k, size_t at) {
+    const char c = k[at];
+    return escape && (c == '.' || c == '\\' || c == '*' || (at == 0 && c >= '0' && c <= '9'));
+  };
   size_t extra = 0;
   const size_t n = strlen(key);
-  for (size_t k = 0; escape && k < n; ++k)
-    extra += (key[k] == '.' || key[k] == '\\' || key[k] == '*');
+  for (size_t k = 0; k < n; ++k) extra += special(key, k) ? 1u : 0u;
   const bool root = !prefix || !*prefix;
   if (root && extra == 0) return key;
   const size_t p = root ? 0 : strlen(prefix);
@@ -147,7 +155,7 @@ const char* JsonBinder::composePath(const char* prefix, const char* key, bool es
     out[o++] = '.';
   }
   for (size_t k = 0; k < n; ++k) {
-    if (escape && (key[k] == '.' || key[k] == '\\' || key[k] == '*')) out[o++] = '\\';
+    if (special(key, k)) out[o++] = '\\';
     out[o++] = key[k];
   }
   out[o] = '\0';
@@ -184,7 +192,7 @@ void JsonBinder::storeCount(JsonBinding& b, uint32_t seen) {
 // Element bindings: point the target at this element, or refuse it.
 bool JsonBinder::selectElement(int i) {
   JsonBinding& b = bindings_[i];
-  const unsigned level = b.firstWild;
+  const unsigned level = b.elementLevel;
   const bool isArray = !(kinds_[level >> 3] & (1u << (level & 7)));
   if (!isArray) {
     deliver(i, BindStatus::Mismatch);
@@ -196,7 +204,6 @@ bool JsonBinder::selectElement(int i) {
     return false;
   }
   b.target = static_cast<char*>(b.base) + static_cast<size_t>(index) * b.stride;
-  if (b.countSize) storeCount(b, index + 1u);
   return true;
 }
 
@@ -286,6 +293,13 @@ uint32_t JsonBinder::childMask() {
           next = want;
       }
       level.nextIndex = next;
+    }
+    // Element bindings count every element of their array, even one in which
+    // none of their fields turns up.
+    for (uint32_t it = m & elementBindings_; it; it &= it - 1) {
+      JsonBinding& b = bindings_[lowestBit(it)];
+      if (b.countSize && b.elementLevel == depth_ - 1u)
+        storeCount(b, index < b.capacity ? index + 1u : b.capacity);
     }
     if (anyWild_) {
       matchLength_ = level.pathBase;

@@ -92,8 +92,9 @@ struct JsonBinding {
   uint8_t flags;
   // Element bindings (arrays in mapped structs): the "*" at segment firstWild
   // selects element `index` of an array at `base`, `stride` bytes apart.
-  uint8_t countSize;  // bytes of *count (0: no count kept)
-  uint16_t stride;    // 0: not an element binding
+  uint8_t countSize;     // bytes of *count (0: no count kept)
+  uint8_t elementLevel;  // the segment whose "*" selects the element (the last "*")
+  uint16_t stride;       // 0: not an element binding
   uint16_t capacity;
   void* base;
   void* count;  // set to the number of elements seen (capped at capacity)
@@ -254,6 +255,7 @@ class JsonBinder {
   size_t arenaSize_ = 0, arenaUsed_ = 0;
   uint8_t count_ = 0;
   bool stopWhenDone_ = false;
+  uint32_t elementBindings_ = 0;  // bindings made with bindElements
   bool anyWild_ = false;
 
   // tokenizer

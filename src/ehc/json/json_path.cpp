@@ -24,7 +24,7 @@ inline size_t plainRun(const char* s, size_t i) {
 
 bool inspectPath(const char* path, PathInfo* info) {
   info->segments = 0;
-  info->firstWildcard = PathInfo::kNoWildcard;
+  info->firstWildcard = info->lastWildcard = PathInfo::kNoWildcard;
   if (path[0] == '\0') return true;
   unsigned segments = 0;
   for (size_t i = 0, segStart = 0;; ++i) {
@@ -33,11 +33,14 @@ bool inspectPath(const char* path, PathInfo* info) {
     const char c = path[i];
     if (c == '\\') {
       const char e = path[++i];
-      if (e != '.' && e != '\\' && e != '*') return false;
+      if (e != '.' && e != '\\' && e != '*' && (e < '0' || e > '9')) return false;
       continue;
     }
-    if (i - segStart == 1 && path[segStart] == '*' && info->firstWildcard == PathInfo::kNoWildcard)
-      info->firstWildcard = static_cast<uint8_t>(segments);
+    if (i - segStart == 1 && path[segStart] == '*') {
+      if (info->firstWildcard == PathInfo::kNoWildcard)
+        info->firstWildcard = static_cast<uint8_t>(segments);
+      info->lastWildcard = static_cast<uint8_t>(segments);
+    }
     if (++segments > 254) return false;
     if (c == '\0') break;
     segStart = i + 1;

@@ -1,5 +1,7 @@
 // Binding paths: "0.address.geo.lat", "" for the root, "*" for every member
-// or element, "\." "\\" "\*" for a literal dot, backslash or star in a key.
+// or element, "\." "\\" "\*" for a literal dot, backslash or star in a key,
+// and a backslash before a digit ("\1") for a key that only names an object
+// member, never an array index.
 #pragma once
 
 #include <stddef.h>
@@ -20,6 +22,7 @@ struct PathInfo {
   static constexpr uint8_t kNoWildcard = 255;
   uint8_t segments;       // 0 for the root path ""
   uint8_t firstWildcard;  // index of the first "*" segment, or kNoWildcard
+  uint8_t lastWildcard;   // index of the last "*" segment, or kNoWildcard
 };
 
 // Validates a path (escapes, length < 64 KiB, <= 254 segments) and describes it.

@@ -28,6 +28,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <limits>
 #include <type_traits>
 
 #include "json_binder.h"
@@ -124,6 +125,10 @@ class StructBinder {
   template <typename T>
   void field(const char* key, T& member) {
     if (error_) return;
+    if (!key || !*key) {  // "" would name the root, not an empty key
+      error_ = JsonBinder::kBadPath;
+      return;
+    }
     const char* path = b_.composePath(prefix_, key);
     if (!path) {
       error_ = JsonBinder::kNoRoom;
@@ -135,6 +140,8 @@ class StructBinder {
   void array(const char* key, T (&arr)[N], C& count) {
     static_assert(std::is_integral<C>::value && !std::is_same<C, bool>::value,
                   "an array's count must be an integer");
+    static_assert(N <= static_cast<unsigned long long>(std::numeric_limits<C>::max()),
+                  "the count's type cannot hold the array's size");
     if (error_) return;
     const char* path = b_.composePath(prefix_, key);
     bindArray(path, arr, &count, sizeof(C));
@@ -159,6 +166,8 @@ class StructBinder {
       visitMapped(inner, member);
       r = inner.error();
     } else {
+      static_assert(!std::is_same<T, char>::value,
+                    "a single char field is ambiguous: use int8_t, or char[N] for a string");
       static_assert(scalarKind<T>() != TargetKind::None,
                     "a mapped field must be bool, an integer, float, double, char[N], a "
                     "mapped struct, or an array of those");
@@ -211,7 +220,8 @@ class StructWriter {
   template <typename T, size_t N, typename C>
   void array(const char* key, const T (&arr)[N], const C& count) {
     w_.key(key);
-    writeArray(arr, static_cast<size_t>(count) < N ? static_cast<size_t>(count) : N);
+    const size_t n = count <= 0 ? 0 : static_cast<size_t>(count);  // a negative count is none
+    writeArray(arr, n < N ? n : N);
   }
   template <typename T>
   void writeValue(const T& v, size_t) {

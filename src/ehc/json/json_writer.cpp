@@ -32,8 +32,10 @@ JsonWriter::JsonWriter(Sink sink, void* user) : sink_(sink), user_(user) {
 void JsonWriter::put(const char* s, size_t n) {
   if (error_ != WriteError::Ok || n == 0) return;
   if (sink_) {
-    if (!sink_(user_, s, n)) fail(WriteError::SinkFailed);
-    length_ += n;
+    if (sink_(user_, s, n))
+      length_ += n;
+    else
+      fail(WriteError::SinkFailed);
     return;
   }
   const size_t room = size_ - 1 - length_;
@@ -41,7 +43,10 @@ void JsonWriter::put(const char* s, size_t n) {
   memcpy(buffer_ + length_, s, k);
   length_ += k;
   buffer_[length_] = '\0';
-  if (k < n) fail(WriteError::Overflow);
+  if (k < n) {
+    trimPartialUtf8(buffer_, &length_);  // never end the cut inside a character
+    fail(WriteError::Overflow);
+  }
 }
 
 bool JsonWriter::beforeValue() {
@@ -99,6 +104,10 @@ JsonWriter& JsonWriter::key(const char* name, size_t length) {
     fail(WriteError::Misuse);
     return *this;
   }
+  if (!isValidUtf8(name, length)) {  // checked before the comma: nothing is written
+    fail(WriteError::InvalidUtf8);
+    return *this;
+  }
   if ((nonEmpty_ >> (depth_ - 1)) & 1u) putChar(',');
   putString(name, length);
   putChar(':');
@@ -107,29 +116,6 @@ JsonWriter& JsonWriter::key(const char* name, size_t length) {
 }
 
 void JsonWriter::putString(const char* s, size_t n) {
-  // Validate first: a bad string must not leave half of itself behind.
-  for (size_t i = 0; i < n;) {
-    const uint8_t c = static_cast<uint8_t>(s[i]);
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    uint8_t lo, hi;
-    const int more = utf8SequenceInfo(c, &lo, &hi);
-    if (more < 0 || n - i - 1 < static_cast<size_t>(more)) {
-      fail(WriteError::InvalidUtf8);
-      return;
-    }
-    const uint8_t b1 = static_cast<uint8_t>(s[i + 1]);
-    bool ok = b1 >= lo && b1 <= hi;
-    for (int k = 2; k <= more && ok; ++k)
-      ok = (static_cast<uint8_t>(s[i + static_cast<size_t>(k)]) & 0xC0) == 0x80;
-    if (!ok) {
-      fail(WriteError::InvalidUtf8);
-      return;
-    }
-    i += 1 + static_cast<size_t>(more);
-  }
   putChar('"');
   size_t run = 0;  // start of the bytes that need no escape
   for (size_t i = 0; i < n; ++i) {
@@ -213,6 +199,10 @@ JsonWriter& JsonWriter::value(const char* s) {
 }
 
 JsonWriter& JsonWriter::value(const char* s, size_t length) {
+  if (error_ == WriteError::Ok && !isValidUtf8(s, length)) {  // before the comma
+    fail(WriteError::InvalidUtf8);
+    return *this;
+  }
   if (!beforeValue()) return *this;
   putString(s, length);
   afterValue();
@@ -223,6 +213,10 @@ JsonWriter& JsonWriter::raw(const char* json) {
   return raw(json, json ? strlen(json) : 0);
 }
 JsonWriter& JsonWriter::raw(const char* json, size_t length) {
+  if (!json || length == 0) {  // would leave "[,1]" or {"a":}
+    fail(WriteError::Misuse);
+    return *this;
+  }
   return number(json, length);
 }
 

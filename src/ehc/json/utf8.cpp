@@ -44,6 +44,25 @@ int utf8SequenceInfo(uint8_t lead, uint8_t* lo, uint8_t* hi) {
   return -1;
 }
 
+bool isValidUtf8(const char* s, size_t n) {
+  for (size_t i = 0; i < n;) {
+    const uint8_t c = static_cast<uint8_t>(s[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    uint8_t lo, hi;
+    const int more = utf8SequenceInfo(c, &lo, &hi);
+    if (more < 0 || n - i - 1 < static_cast<size_t>(more)) return false;
+    const uint8_t b1 = static_cast<uint8_t>(s[i + 1]);
+    if (b1 < lo || b1 > hi) return false;
+    for (int k = 2; k <= more; ++k)
+      if ((static_cast<uint8_t>(s[i + static_cast<size_t>(k)]) & 0xC0) != 0x80) return false;
+    i += 1 + static_cast<size_t>(more);
+  }
+  return true;
+}
+
 void trimPartialUtf8(char* buf, size_t* written) {
   size_t w = *written, i = w;
   while (i > 0 && w - i < 3 && (static_cast<uint8_t>(buf[i - 1]) & 0xC0) == 0x80) --i;

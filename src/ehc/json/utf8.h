@@ -18,6 +18,9 @@ size_t encodeUtf8(uint32_t cp, char* out);
 // byte that cannot start a sequence.
 int utf8SequenceInfo(uint8_t lead, uint8_t* lo, uint8_t* hi);
 
+// True when s[0..n) is well-formed UTF-8 (RFC 3629).
+bool isValidUtf8(const char* s, size_t n);
+
 // Removes an incomplete UTF-8 sequence from the end of buf[0..*written) and
 // re-terminates it.
 void trimPartialUtf8(char* buf, size_t* written);
