@@ -9,7 +9,10 @@
 
 #include "ehc/config.h"
 #include "ehc/http/http_error.h"
+#include "ehc/http/request_writer.h"
 #include "ehc/http/response_parser.h"
+#include "ehc/http/text.h"
+#include "ehc/http/url.h"
 #include "ehc/json/json_binder.h"
 #include "ehc/json/json_struct.h"
 #include "ehc/json/json_text_targets.h"

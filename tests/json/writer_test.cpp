@@ -9,7 +9,7 @@
 
 #include "ESP32HTTPClient.h"
 #include "alloc_counter.h"
-#include "ehc/json/number_format.h"
+#include "ehc/core/number_format.h"
 #include "split_harness.h"
 
 using ehc::JsonWriter;

@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "bigint.h"
+#include "../core/bigint.h"
 
 EHC_BEGIN_NAMESPACE
 

@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "number_format.h"
+#include "../core/number_format.h"
 #include "utf8.h"
 
 EHC_BEGIN_NAMESPACE

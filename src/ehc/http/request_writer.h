@@ -1,0 +1,102 @@
+// Writes an HTTP/1.1 request through a small fixed buffer into a sink (the
+// transport). Every piece a caller supplies is checked: CR, LF or NUL in a
+// method, path, header name or value is refused (no header injection), and
+// path parameters and query values are percent-encoded.
+//
+//   char buf[256];
+//   ehc::RequestWriter w(sink, user, buf, sizeof buf);
+//   ehc::Param id{"id", ehc::ParamValue(7)};
+//   ehc::Param q{"q", ehc::ParamValue("a b")};
+//   w.begin("GET", url, "/users/{id}", &id, 1, &q, 1);   // GET /api/users/7?q=a%20b HTTP/1.1 +
+//   Host w.standardHeaders("ESP32HTTPClient/0.1");            // Connection, User-Agent, Accept
+//   w.header("X-Trace", "abc");
+//   w.endHeaders(-1);                                    // no body
+//   w.finish();                                          // flush
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../config.h"
+#include "http_error.h"
+#include "url.h"
+
+EHC_BEGIN_NAMESPACE
+
+// A scalar for a path placeholder or a query parameter.
+struct ParamValue {
+  enum class Type : uint8_t { String, Int, Uint, Double, Bool };
+  Type type;
+  union {
+    const char* s;
+    int64_t i;
+    uint64_t u;
+    double d;
+    bool b;
+  };
+  ParamValue(const char* v) : type(Type::String), s(v ? v : "") {}
+  ParamValue(bool v) : type(Type::Bool), b(v) {}
+  ParamValue(double v) : type(Type::Double), d(v) {}
+  ParamValue(float v) : type(Type::Double), d(static_cast<double>(v)) {}
+  ParamValue(int v) : type(Type::Int), i(v) {}
+  ParamValue(long v) : type(Type::Int), i(v) {}
+  ParamValue(long long v) : type(Type::Int), i(v) {}
+  ParamValue(unsigned v) : type(Type::Uint), u(v) {}
+  ParamValue(unsigned long v) : type(Type::Uint), u(v) {}
+  ParamValue(unsigned long long v) : type(Type::Uint), u(v) {}
+};
+
+struct Param {
+  const char* name;
+  ParamValue value;
+};
+
+class RequestWriter {
+ public:
+  // Receives the request in pieces; returns false to stop (RequestTooLarge).
+  using Sink = bool (*)(void* user, const char* data, size_t length);
+
+  RequestWriter(Sink sink, void* user, char* buffer, size_t size);
+
+  // Request line (method, the URL's base path joined with `path`, {name}
+  // placeholders replaced by pathParams, query appended) and Host.
+  HttpError begin(const char* method, const Url& url, const char* path, const Param* pathParams,
+                  size_t pathParamCount, const Param* query, size_t queryCount);
+  // Connection: keep-alive (or close), User-Agent, Accept: application/json.
+  HttpError standardHeaders(const char* userAgent, bool keepAlive = true);
+  HttpError header(const char* name, const char* value);
+  HttpError basicAuth(const char* user, const char* password);
+  HttpError bearer(const char* token);
+  // Content-Length when >= 0, then the blank line.
+  HttpError endHeaders(int64_t contentLength);
+  HttpError body(const char* data, size_t length);
+  // Sends what is buffered.
+  HttpError finish();
+
+  HttpError error() const { return error_; }
+  size_t bytesWritten() const { return written_; }
+
+ private:
+  void put(const char* s, size_t n);
+  void put(const char* s);
+  void putEncoded(const char* s, size_t n, bool pathSafe);
+  void putParam(const ParamValue& v, bool pathSafe);
+  void flush();
+  HttpError fail(HttpError e) {
+    if (error_ == HttpError::Ok) error_ = e;
+    return error_;
+  }
+
+  Sink sink_;
+  void* user_;
+  char* buffer_;
+  size_t size_;
+  size_t used_ = 0;
+  size_t written_ = 0;
+  HttpError error_ = HttpError::Ok;
+};
+
+// True when s has no CR, LF or NUL (the bytes that would split a header).
+bool safeHeaderText(const char* s);
+
+EHC_END_NAMESPACE
