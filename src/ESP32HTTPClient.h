@@ -3,7 +3,7 @@
 // Layers (each usable alone):
 //   ehc/json    streaming JSON parser + path binder
 //   ehc/http    HTTP/1.1 protocol engine
-//   ehc/net     transports: POSIX, mbedTLS, Arduino  (planned)
+//   ehc/net     transports: POSIX (mbedTLS and Arduino planned)
 //   ehc/client  ESP32HTTPClient, RestRequest         (planned)
 #pragma once
 
@@ -17,3 +17,7 @@
 #include "ehc/json/json_struct.h"
 #include "ehc/json/json_text_targets.h"
 #include "ehc/json/json_writer.h"
+#include "ehc/net/deadline.h"
+#include "ehc/net/net_error.h"
+#include "ehc/net/posix_transport.h"
+#include "ehc/net/transport.h"

@@ -1,0 +1,31 @@
+// Errors of the transports, each with a readable name.
+#pragma once
+
+#include <stdint.h>
+
+#include "../config.h"
+
+EHC_BEGIN_NAMESPACE
+
+enum class NetError : uint8_t {
+  Ok = 0,
+  DnsFailed,       // the host name did not resolve
+  Refused,         // every address refused the connection
+  ConnectTimeout,  // no address answered before the deadline
+  ReadTimeout,     // nothing arrived before the deadline
+  WriteTimeout,    // the peer did not take the bytes before the deadline
+  Reset,           // the peer reset the connection
+  WriteFailed,     // any other failure to send (peer gone, ...)
+  ReadFailed,      // any other failure to receive
+  NotConnected,    // read/write without a connection
+  NoResources,     // no socket / descriptor available
+  TlsHandshake,    // the TLS handshake failed
+  CertUntrusted,   // the server certificate does not chain to a trusted CA
+  HostMismatch,    // the certificate is not for this host name
+  PinMismatch,     // the certificate is not the pinned one
+  TlsFailed,       // any other TLS failure after the handshake
+};
+
+const char* netErrorName(NetError e);
+
+EHC_END_NAMESPACE
