@@ -20,4 +20,8 @@
 #include "ehc/net/deadline.h"
 #include "ehc/net/net_error.h"
 #include "ehc/net/posix_transport.h"
+#include "ehc/net/scripted_transport.h"
 #include "ehc/net/transport.h"
+#if defined(ARDUINO)
+#include "ehc/net/arduino_client_transport.h"
+#endif

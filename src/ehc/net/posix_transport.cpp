@@ -8,7 +8,6 @@
 #include <poll.h>
 #include <stdio.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
 #ifndef MSG_NOSIGNAL
@@ -16,15 +15,6 @@
 #endif
 
 EHC_BEGIN_NAMESPACE
-
-#ifndef EHC_CUSTOM_CLOCK
-uint32_t monotonicMs() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<uint32_t>(static_cast<uint64_t>(ts.tv_sec) * 1000u +
-                               static_cast<uint64_t>(ts.tv_nsec) / 1000000u);
-}
-#endif
 
 namespace {
 
