@@ -15,7 +15,8 @@ class WiFiClient : public Client {
 
   int connect(IPAddress ip, uint16_t port) override;
   int connect(const char* host, uint16_t port) override { return connect(host, port, 3000); }
-  int connect(const char* host, uint16_t port, int32_t timeoutMs);
+  // Every connect() ends here (WiFiClientSecure adds its handshake).
+  virtual int connect(const char* host, uint16_t port, int32_t timeoutMs);
   using Print::write;
   size_t write(uint8_t c) override { return write(&c, 1); }
   size_t write(const uint8_t* buf, size_t size) override;
@@ -31,9 +32,13 @@ class WiFiClient : public Client {
 
  protected:
   int socketFd() const { return fd_; }
+  // Takes the bytes that have arrived, without waiting: > 0 bytes, 0 when
+  // nothing has arrived yet, -1 when the connection is closed or failed.
+  // WiFiClientSecure decrypts here.
+  virtual int receive(uint8_t* buf, size_t size);
 
  private:
-  int fill();  // non-blocking: moves what the socket has into rx_
+  int fill();  // non-blocking: moves what receive() has into rx_
   int fd_ = -1;
   bool peerClosed_ = false;
   uint8_t rx_[1460];

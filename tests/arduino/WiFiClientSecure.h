@@ -17,28 +17,21 @@ class WiFiClientSecure : public WiFiClient {
   // Last TLS error (mbedTLS code, 0 if none) and its text.
   int lastError(char* buf, size_t size);
 
-  int connect(IPAddress ip, uint16_t port) override;
-  int connect(const char* host, uint16_t port) override { return connect(host, port, 3000); }
-  int connect(const char* host, uint16_t port, int32_t timeoutMs);
+  using WiFiClient::connect;
+  int connect(const char* host, uint16_t port, int32_t timeoutMs) override;
   using Print::write;
   size_t write(uint8_t c) override { return write(&c, 1); }
   size_t write(const uint8_t* buf, size_t size) override;
-  int available() override;
-  int read() override;
-  int read(uint8_t* buf, size_t size) override;
-  int peek() override;
   void stop() override;
-  uint8_t connected() override;
+
+ protected:
+  int receive(uint8_t* buf, size_t size) override;
 
  private:
   struct Tls;
-  int fill();
   Tls* tls_ = nullptr;  // allocated at connect, freed at stop: as on the board
   const char* caPem_ = nullptr;
   bool insecure_ = false;
-  bool peerClosed_ = false;
   unsigned long handshakeTimeoutMs_ = 10000;
   int lastError_ = 0;
-  uint8_t rx_[1024];
-  size_t rxStart_ = 0, rxEnd_ = 0;
 };

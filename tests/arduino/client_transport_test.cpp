@@ -13,35 +13,19 @@
 #include "Arduino.h"
 #include "ESP32HTTPClient.h"
 #include "WiFiClient.h"
+#include "loopback.h"
 
 using ehc::Deadline;
 using ehc::NetError;
 
 namespace {
 
-struct Server {
-  int fd;
-  uint16_t port;
-  Server() {
-    fd = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
-    listen(fd, 4);
-    socklen_t len = sizeof a;
-    getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-    port = ntohs(a.sin_port);
-  }
-  ~Server() { close(fd); }
-};
-
 TEST(ArduinoClientTransport, ReadsWhatArrivesLateThenSeesTheClose) {
-  Server s;
+  ehc_test::LoopbackListener s;
   WiFiClient client;
   ehc::ArduinoClientTransport t(client);
-  ASSERT_EQ(t.connect({"127.0.0.1", s.port, false}, Deadline::in(2000)), NetError::Ok);
-  const int peer = accept(s.fd, nullptr, nullptr);
+  ASSERT_EQ(t.connect({"127.0.0.1", s.port(), false}, Deadline::in(2000)), NetError::Ok);
+  const int peer = s.accept();
   ASSERT_EQ(t.write(reinterpret_cast<const uint8_t*>("hello"), 5, Deadline::in(1000)),
             NetError::Ok);
   char in[8] = {};
@@ -67,11 +51,11 @@ TEST(ArduinoClientTransport, ReadsWhatArrivesLateThenSeesTheClose) {
 }
 
 TEST(ArduinoClientTransport, DeadlinesAndRefusal) {
-  Server s;
+  ehc_test::LoopbackListener s;
   WiFiClient client;
   ehc::ArduinoClientTransport t(client);
-  ASSERT_EQ(t.connect({"127.0.0.1", s.port, false}, Deadline::in(2000)), NetError::Ok);
-  const int peer = accept(s.fd, nullptr, nullptr);
+  ASSERT_EQ(t.connect({"127.0.0.1", s.port(), false}, Deadline::in(2000)), NetError::Ok);
+  const int peer = s.accept();
   EXPECT_FALSE(t.peerClosed());
   uint8_t buf[4];
   size_t n;
@@ -81,11 +65,7 @@ TEST(ArduinoClientTransport, DeadlinesAndRefusal) {
   close(peer);
   t.close();
   EXPECT_FALSE(t.open());
-  uint16_t closedPort;
-  {
-    Server gone;
-    closedPort = gone.port;
-  }
+  const uint16_t closedPort = ehc_test::closedLoopbackPort();
   EXPECT_EQ(t.connect({"127.0.0.1", closedPort, false}, Deadline::in(1000)), NetError::Refused);
 }
 

@@ -7,6 +7,7 @@
 
 #include "Arduino.h"
 #include "WiFiClient.h"
+#include "loopback.h"
 
 namespace {
 
@@ -29,27 +30,7 @@ TEST(StandIn, StringBasics) {
   EXPECT_EQ(String(3.14159, 3), "3.142");
 }
 
-class Listener {
- public:
-  Listener() {
-    fd_ = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a);
-    listen(fd_, 1);
-    socklen_t len = sizeof a;
-    getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len);
-    port_ = ntohs(a.sin_port);
-  }
-  ~Listener() { close(fd_); }
-  int accept() { return ::accept(fd_, nullptr, nullptr); }
-  uint16_t port() const { return port_; }
-
- private:
-  int fd_;
-  uint16_t port_;
-};
+using Listener = ehc_test::LoopbackListener;
 
 TEST(StandIn, WiFiClientReadsLikeTheCore) {
   Listener server;
@@ -88,11 +69,7 @@ TEST(StandIn, WiFiClientWritesAndRefusedConnectFails) {
 }
 
 TEST(StandIn, WiFiClientConnectToClosedPortFails) {
-  uint16_t port;
-  {
-    Listener gone;
-    port = gone.port();
-  }
+  const uint16_t port = ehc_test::closedLoopbackPort();
   WiFiClient client;
   EXPECT_EQ(client.connect("127.0.0.1", port), 0);
   EXPECT_FALSE(client.connected());

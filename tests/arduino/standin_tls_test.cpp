@@ -14,20 +14,9 @@
 #include <string>
 
 #include "WiFiClientSecure.h"
+#include "loopback.h"
 
 namespace {
-
-uint16_t freePort() {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
-  socklen_t len = sizeof a;
-  getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-  close(fd);
-  return ntohs(a.sin_port);
-}
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path);
@@ -52,7 +41,7 @@ class TlsServer : public ::testing::Test {
         "/leaf.pem 2>/dev/null";
     ASSERT_EQ(system(script.c_str()), 0) << "openssl could not make the test certificates";
     ca_ = slurp(d + "/ca.pem");
-    port_ = freePort();
+    port_ = ehc_test::closedLoopbackPort();
     pid_ = fork();
     if (pid_ == 0) {
       freopen("/dev/null", "w", stdout);

@@ -75,16 +75,23 @@ size_t WiFiClient::write(const uint8_t* buf, size_t size) {
   return done;
 }
 
+int WiFiClient::receive(uint8_t* buf, size_t size) {
+  const ssize_t n = recv(fd_, buf, size, MSG_DONTWAIT);
+  if (n > 0) return static_cast<int>(n);
+  if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return 0;
+  return -1;
+}
+
 int WiFiClient::fill() {
   if (fd_ < 0 || peerClosed_) return 0;
   if (rxStart_ == rxEnd_) rxStart_ = rxEnd_ = 0;
   if (rxEnd_ == sizeof rx_) return 0;
-  const ssize_t n = recv(fd_, rx_ + rxEnd_, sizeof rx_ - rxEnd_, MSG_DONTWAIT);
+  const int n = receive(rx_ + rxEnd_, sizeof rx_ - rxEnd_);
   if (n > 0) {
     rxEnd_ += static_cast<size_t>(n);
-    return static_cast<int>(n);
+    return n;
   }
-  if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) peerClosed_ = true;
+  if (n < 0) peerClosed_ = true;
   return 0;
 }
 

@@ -66,12 +66,6 @@ int WiFiClientSecure::lastError(char* buf, size_t size) {
   return lastError_;
 }
 
-int WiFiClientSecure::connect(IPAddress ip, uint16_t port) {
-  char host[16];
-  snprintf(host, sizeof host, "%u.%u.%u.%u", ip[0], ip[1], ip[2], ip[3]);
-  return connect(host, port, 3000);
-}
-
 int WiFiClientSecure::connect(const char* host, uint16_t port, int32_t timeoutMs) {
   stop();
   lastError_ = 0;
@@ -115,8 +109,6 @@ int WiFiClientSecure::connect(const char* host, uint16_t port, int32_t timeoutMs
     stop();
     return 0;
   }
-  peerClosed_ = false;
-  rxStart_ = rxEnd_ = 0;
   return 1;
 }
 
@@ -138,43 +130,13 @@ size_t WiFiClientSecure::write(const uint8_t* buf, size_t size) {
   return done;
 }
 
-int WiFiClientSecure::fill() {
-  if (!tls_ || peerClosed_) return 0;
-  if (rxStart_ == rxEnd_) rxStart_ = rxEnd_ = 0;
-  if (rxEnd_ == sizeof rx_) return 0;
-  const int n = mbedtls_ssl_read(&tls_->ssl, rx_ + rxEnd_, sizeof rx_ - rxEnd_);
-  if (n > 0) {
-    rxEnd_ += static_cast<size_t>(n);
-    return n;
-  }
+int WiFiClientSecure::receive(uint8_t* buf, size_t size) {
+  if (!tls_) return -1;
+  const int n = mbedtls_ssl_read(&tls_->ssl, buf, size);
+  if (n > 0) return n;
   if (n == MBEDTLS_ERR_SSL_WANT_READ || n == MBEDTLS_ERR_SSL_WANT_WRITE) return 0;
-  peerClosed_ = true;  // 0 or close_notify: closed; anything else: failed
-  if (n != 0 && n != MBEDTLS_ERR_SSL_PEER_CLOSE_NOTIFY) lastError_ = n;
-  return 0;
-}
-
-int WiFiClientSecure::available() {
-  fill();
-  return static_cast<int>(rxEnd_ - rxStart_);
-}
-
-int WiFiClientSecure::read() {
-  if (rxStart_ == rxEnd_) fill();
-  return rxStart_ == rxEnd_ ? -1 : rx_[rxStart_++];
-}
-
-int WiFiClientSecure::read(uint8_t* buf, size_t size) {
-  if (rxStart_ == rxEnd_) fill();
-  const size_t n = rxEnd_ - rxStart_ < size ? rxEnd_ - rxStart_ : size;
-  if (n == 0) return -1;
-  memcpy(buf, rx_ + rxStart_, n);
-  rxStart_ += n;
-  return static_cast<int>(n);
-}
-
-int WiFiClientSecure::peek() {
-  if (rxStart_ == rxEnd_) fill();
-  return rxStart_ == rxEnd_ ? -1 : rx_[rxStart_];
+  if (n != 0 && n != MBEDTLS_ERR_SSL_PEER_CLOSE_NOTIFY) lastError_ = n;  // failed, not just closed
+  return -1;
 }
 
 void WiFiClientSecure::stop() {
@@ -183,14 +145,5 @@ void WiFiClientSecure::stop() {
     delete tls_;
     tls_ = nullptr;
   }
-  rxStart_ = rxEnd_ = 0;
-  peerClosed_ = false;
   WiFiClient::stop();
-}
-
-uint8_t WiFiClientSecure::connected() {
-  if (!tls_) return 0;
-  if (rxStart_ != rxEnd_) return 1;
-  fill();
-  return (rxStart_ != rxEnd_ || !peerClosed_) ? 1 : 0;
 }

@@ -10,47 +10,14 @@
 #include <string>
 
 #include "ESP32HTTPClient.h"
+#include "loopback.h"
 
 using ehc::Deadline;
 using ehc::NetError;
 
 namespace {
 
-class Listener {
- public:
-  explicit Listener(int backlog = 8, bool v6 = false) {
-    fd_ = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM, 0);
-    const int one = 1;
-    setsockopt(fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    if (v6) {
-      sockaddr_in6 a{};
-      a.sin6_family = AF_INET6;
-      a.sin6_addr = in6addr_loopback;
-      ok_ = bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
-      socklen_t len = sizeof a;
-      getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len);
-      port_ = ntohs(a.sin6_port);
-    } else {
-      sockaddr_in a{};
-      a.sin_family = AF_INET;
-      a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-      ok_ = bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
-      socklen_t len = sizeof a;
-      getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len);
-      port_ = ntohs(a.sin_port);
-    }
-    ok_ = ok_ && listen(fd_, backlog) == 0;
-  }
-  ~Listener() { ::close(fd_); }
-  int accept() { return ::accept(fd_, nullptr, nullptr); }
-  uint16_t port() const { return port_; }
-  bool ok() const { return ok_; }
-
- private:
-  int fd_;
-  uint16_t port_ = 0;
-  bool ok_ = false;
-};
+using Listener = ehc_test::LoopbackListener;
 
 size_t openDescriptors() {
   size_t n = 0;
@@ -103,11 +70,7 @@ TEST(PosixTransport, LocalhostTriesEveryAddress) {
 }
 
 TEST(PosixTransport, RefusedAndBadNames) {
-  uint16_t port;
-  {
-    Listener gone;
-    port = gone.port();
-  }
+  const uint16_t port = ehc_test::closedLoopbackPort();
   ehc::PosixTransport t;
   EXPECT_EQ(t.connect({"127.0.0.1", port, false}, Deadline::in(2000)), NetError::Refused);
   EXPECT_FALSE(t.open());
@@ -186,11 +149,7 @@ TEST(PosixTransport, NoDescriptorLeaksOverManyConnections) {
     const int peer = l.accept();
     ::close(peer);
   }
-  uint16_t port;
-  {
-    Listener gone;
-    port = gone.port();
-  }
+  const uint16_t port = ehc_test::closedLoopbackPort();
   for (int i = 0; i < 1000; ++i) {
     ehc::PosixTransport t;
     ASSERT_EQ(t.connect({"127.0.0.1", port, false}, Deadline::in(500)), NetError::Refused);

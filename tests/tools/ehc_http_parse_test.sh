@@ -2,18 +2,7 @@
 # ehc-http-parse, end to end: back-to-back responses, chunked, HEAD, errors.
 set -u
 tool=$1
-fails=0
-check() {  # check NAME EXPECTED_EXIT EXPECTED_OUTPUT -- command...
-  local name=$1 want_rc=$2 want=$3; shift 4
-  local got rc
-  got=$("$@" 2>/dev/null); rc=$?
-  if [[ $rc -ne $want_rc || "$got" != "$want" ]]; then
-    printf 'FAIL %s (exit %s, want %s)\n--- want\n%s\n--- got\n%s\n' "$name" "$rc" "$want_rc" "$want" "$got"
-    fails=$((fails + 1))
-  else
-    echo "ok   $name"
-  fi
-}
+source "$(dirname "$0")/check.sh"
 for chunk in 1 3 512; do
   check "kept-alive chunk=$chunk" 0 '{"status":200,"reason":"OK","headers":[["Content-Type","text/plain"],["Transfer-Encoding","chunked"]],"body":"ab\u00e9","trailers":[["X-T","1"]],"keep_alive":true}
 {"status":404,"reason":"Not Found","headers":[["Content-Length","2"]],"body":"no","keep_alive":false}
@@ -26,4 +15,4 @@ check error-offset 1 '{"status":200,"reason":"OK","headers":[["Content-Length","
 {"error":"no_http_server","offset":40}' -- bash -c "printf 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokgarbage' | '$tool'"
 check truncated 1 '{"error":"incomplete","offset":43}' -- bash -c "printf 'HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\nshort' | '$tool'"
 check usage 2 '' -- "$tool" --chunk 0
-[[ $fails -eq 0 ]] && echo "ehc-http-parse: all checks passed" || { echo "ehc-http-parse: $fails failed"; exit 1; }
+finish ehc-http-parse

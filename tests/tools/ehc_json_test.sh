@@ -3,18 +3,7 @@
 set -u
 tool=$1 shared=$2
 users=$shared/testdata/jsonplaceholder/users.json
-fails=0
-check() {  # check NAME EXPECTED_EXIT EXPECTED_OUTPUT -- command...
-  local name=$1 want_rc=$2 want=$3; shift 4
-  local got rc
-  got=$("$@" 2>/dev/null); rc=$?
-  if [[ $rc -ne $want_rc || "$got" != "$want" ]]; then
-    printf 'FAIL %s (exit %s, want %s)\n--- want\n%s\n--- got\n%s\n' "$name" "$rc" "$want_rc" "$want" "$got"
-    fails=$((fails + 1))
-  else
-    echo "ok   $name"
-  fi
-}
+source "$(dirname "$0")/check.sh"
 T=$'\t'
 check typed-values 0 "0.id${T}found${T}1
 0.address.geo.lat${T}found${T}\"-37.3159\"
@@ -38,4 +27,4 @@ check stop-when-done 0 "0.id${T}found${T}1" -- bash -c "cat '$users' <(echo garb
 check repeat 0 "9.id${T}found${T}10" -- "$tool" --file "$users" --repeat 50 --chunk 7 9.id:int64
 check usage 2 "" -- "$tool" --chunk 0
 check bad-path 2 "" -- "$tool" --file "$users" 'a\q'
-[[ $fails -eq 0 ]] && echo "ehc-json: all checks passed" || { echo "ehc-json: $fails failed"; exit 1; }
+finish ehc-json
