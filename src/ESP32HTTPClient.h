@@ -18,6 +18,7 @@
 #include "ehc/json/json_text_targets.h"
 #include "ehc/json/json_writer.h"
 #include "ehc/net/deadline.h"
+#include "ehc/net/mbedtls_transport.h"
 #include "ehc/net/net_error.h"
 #include "ehc/net/posix_transport.h"
 #include "ehc/net/scripted_transport.h"

@@ -14,58 +14,20 @@
 #include <string>
 
 #include "WiFiClientSecure.h"
-#include "loopback.h"
+#include "tls_server.h"
 
 namespace {
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 class TlsServer : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    char tmpl[] = "/tmp/ehc-tls-XXXXXX";
-    dir_ = mkdtemp(tmpl);
-    const std::string o = EHC_OPENSSL, d = dir_;
-    const std::string script =
-        o + " req -x509 -newkey rsa:2048 -nodes -keyout " + d + "/ca.key -out " + d +
-        "/ca.pem -days 2 -subj /CN=ehc-test-ca 2>/dev/null && " + o +
-        " req -newkey rsa:2048 -nodes -keyout " + d + "/leaf.key -out " + d +
-        "/leaf.csr -subj /CN=localhost 2>/dev/null && printf 'subjectAltName=DNS:localhost\\n' > " +
-        d + "/ext && " + o + " x509 -req -in " + d + "/leaf.csr -CA " + d + "/ca.pem -CAkey " + d +
-        "/ca.key -CAcreateserial -days 2 -extfile " + d + "/ext -out " + d +
-        "/leaf.pem 2>/dev/null";
-    ASSERT_EQ(system(script.c_str()), 0) << "openssl could not make the test certificates";
-    ca_ = slurp(d + "/ca.pem");
-    port_ = ehc_test::closedLoopbackPort();
-    pid_ = fork();
-    if (pid_ == 0) {
-      freopen("/dev/null", "w", stdout);
-      freopen("/dev/null", "w", stderr);
-      const std::string accept = "127.0.0.1:" + std::to_string(port_);
-      execl(EHC_OPENSSL, "openssl", "s_server", "-accept", accept.c_str(), "-cert",
-            (d + "/leaf.pem").c_str(), "-key", (d + "/leaf.key").c_str(), "-www", nullptr);
-      _exit(127);
-    }
-    // Wait (bounded) until it listens.
-    for (int i = 0; i < 100; ++i) {
-      WiFiClient probe;
-      if (probe.connect("127.0.0.1", port_)) return;
-      delay(50);
-    }
-    FAIL() << "openssl s_server did not start";
+    server_ = new ehc_test::TlsTestServer;
+    std::string why;
+    if (!server_->start(EHC_OPENSSL, &why)) FAIL() << why;
+    ca_ = server_->caPem();
+    port_ = server_->port();
   }
-  static void TearDownTestSuite() {
-    if (pid_ > 0) {
-      kill(pid_, SIGTERM);
-      waitpid(pid_, nullptr, 0);
-    }
-    system(("rm -rf " + dir_).c_str());
-  }
+  static void TearDownTestSuite() { delete server_; }
   static std::string get(WiFiClientSecure& c) {
     c.print("GET / HTTP/1.0\r\n\r\n");
     std::string out;
@@ -79,13 +41,13 @@ class TlsServer : public ::testing::Test {
     }
     return out;
   }
-  static std::string dir_, ca_;
+  static ehc_test::TlsTestServer* server_;
+  static std::string ca_;
   static uint16_t port_;
-  static pid_t pid_;
 };
-std::string TlsServer::dir_, TlsServer::ca_;
+ehc_test::TlsTestServer* TlsServer::server_;
+std::string TlsServer::ca_;
 uint16_t TlsServer::port_;
-pid_t TlsServer::pid_;
 
 TEST_F(TlsServer, VerifiedConnectionWithTheRightCa) {
   WiFiClientSecure client;

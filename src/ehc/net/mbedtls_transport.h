@@ -1,0 +1,66 @@
+// TLS over a PosixTransport with mbedTLS, the TLS library inside ESP-IDF, so
+// host and board run the same TLS code. Builds with mbedTLS 2.28 and 3.x.
+//
+// Verification is on by default: the server certificate must chain to the
+// CA you give (setCaPem / setCaFile) or, on a host, to the system bundle;
+// its name must match the host (SNI is sent). Optional SHA-256 pinning of
+// the leaf certificate or its public key. Only setInsecureSkipVerification()
+// turns checking off. The session is kept across close(), so the next
+// connect resumes it (an abbreviated handshake: one round trip, no
+// certificate, no key exchange).
+#pragma once
+
+#include "posix_transport.h"
+
+EHC_BEGIN_NAMESPACE
+
+class MbedTlsTransport final : public Transport {
+ public:
+  MbedTlsTransport() = default;
+  ~MbedTlsTransport();
+  MbedTlsTransport(const MbedTlsTransport&) = delete;
+  MbedTlsTransport& operator=(const MbedTlsTransport&) = delete;
+
+  // Trust anchors: PEM text (one or more certificates, kept by reference),
+  // or a file (host). Neither: the host's bundle.
+  void setCaPem(const char* pem) { caPem_ = pem; }
+  void setCaFile(const char* path) { caFile_ = path; }
+  // Accept only this certificate (leaf DER, or its public key when
+  // publicKey is true), by SHA-256.
+  void pinSha256(const uint8_t hash[32], bool publicKey);
+  // No verification at all: for tests and trusted networks only.
+  void setInsecureSkipVerification() { insecure_ = true; }
+  // Forget the saved session: the next connect does a full handshake.
+  void forgetSession();
+
+  NetError connect(const Endpoint& endpoint, Deadline deadline) override;
+  NetError read(uint8_t* buf, size_t size, size_t* got, Deadline deadline) override;
+  NetError write(const uint8_t* data, size_t size, Deadline deadline) override;
+  // Sends close_notify and frees the TLS context (about 37 KB with
+  // mbedTLS's default record buffers); keeps the session for resumption.
+  void close() override;
+  bool open() const override { return context_ != nullptr && tcp_.open(); }
+  bool peerClosed() override;
+
+  bool resumed() const { return resumed_; }        // the last handshake resumed a session
+  int lastTlsError() const { return lastError_; }  // mbedTLS code of the last failure
+
+ private:
+  struct Context;
+  struct SavedSession;
+  NetError fail(NetError e, int code);
+
+  PosixTransport tcp_;
+  Context* context_ = nullptr;       // from connect to close (heap: the one allowed)
+  SavedSession* session_ = nullptr;  // across connections
+  const char* caPem_ = nullptr;
+  const char* caFile_ = nullptr;
+  uint8_t pin_[32] = {};
+  bool pinned_ = false;
+  bool pinPublicKey_ = false;
+  bool insecure_ = false;
+  bool resumed_ = false;
+  int lastError_ = 0;
+};
+
+EHC_END_NAMESPACE

@@ -1,0 +1,131 @@
+// MbedTlsTransport against a real TLS server (openssl s_server, certificates
+// made at test time): verification, host name, pinning, insecure mode,
+// session resumption, and what the TLS context costs in heap.
+#include <gtest/gtest.h>
+#include <mbedtls/sha256.h>
+#include <mbedtls/version.h>
+
+#include <string>
+
+#include "ESP32HTTPClient.h"
+#include "alloc_counter.h"
+#include "tls_server.h"
+
+using ehc::Deadline;
+using ehc::NetError;
+
+namespace {
+
+class Tls : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    server_ = new ehc_test::TlsTestServer;
+    std::string why;
+    if (!server_->start(EHC_OPENSSL, &why)) FAIL() << why;
+  }
+  static void TearDownTestSuite() { delete server_; }
+  ehc::Endpoint localhost() const { return {"localhost", server_->port(), true}; }
+  static std::string get(ehc::Transport& t) {
+    const char req[] = "GET / HTTP/1.0\r\n\r\n";
+    EXPECT_EQ(t.write(reinterpret_cast<const uint8_t*>(req), sizeof req - 1, Deadline::in(2000)),
+              NetError::Ok);
+    std::string out;
+    uint8_t buf[512];
+    for (;;) {
+      size_t n = 0;
+      if (t.read(buf, sizeof buf, &n, Deadline::in(3000)) != NetError::Ok || n == 0) break;
+      out.append(reinterpret_cast<char*>(buf), n);
+    }
+    return out;
+  }
+  static ehc_test::TlsTestServer* server_;
+};
+ehc_test::TlsTestServer* Tls::server_;
+
+TEST_F(Tls, VerifiedAgainstTheGivenCa) {
+  ehc::MbedTlsTransport t;
+  t.setCaPem(server_->caPem().c_str());
+  ASSERT_EQ(t.connect(localhost(), Deadline::in(5000)), NetError::Ok) << t.lastTlsError();
+  EXPECT_EQ(get(t).rfind("HTTP/1.0 200 ok", 0), 0u);
+  t.close();
+  EXPECT_FALSE(t.open());
+}
+
+TEST_F(Tls, UntrustedAndWrongHostAreRefused) {
+  ehc::MbedTlsTransport bundle;  // the host's CAs do not know the test CA
+  EXPECT_EQ(bundle.connect(localhost(), Deadline::in(5000)), NetError::CertUntrusted);
+  EXPECT_FALSE(bundle.open());
+  ehc::MbedTlsTransport wrongName;
+  wrongName.setCaPem(server_->caPem().c_str());
+  EXPECT_EQ(wrongName.connect({"127.0.0.1", server_->port(), true}, Deadline::in(5000)),
+            NetError::HostMismatch);
+  ehc::MbedTlsTransport insecure;
+  insecure.setInsecureSkipVerification();
+  ASSERT_EQ(insecure.connect({"127.0.0.1", server_->port(), true}, Deadline::in(5000)),
+            NetError::Ok);
+  EXPECT_EQ(get(insecure).rfind("HTTP/1.0 200 ok", 0), 0u);
+}
+
+TEST_F(Tls, PinnedCertificate) {
+  uint8_t hash[32];
+  const std::string& der = server_->leafDer();
+#if MBEDTLS_VERSION_MAJOR >= 3
+  mbedtls_sha256(reinterpret_cast<const unsigned char*>(der.data()), der.size(), hash, 0);
+#else
+  mbedtls_sha256_ret(reinterpret_cast<const unsigned char*>(der.data()), der.size(), hash, 0);
+#endif
+  ehc::MbedTlsTransport good;
+  good.setCaPem(server_->caPem().c_str());
+  good.pinSha256(hash, false);
+  EXPECT_EQ(good.connect(localhost(), Deadline::in(5000)), NetError::Ok);
+  good.close();  // s_server serves one connection at a time
+  hash[0] ^= 1;
+  ehc::MbedTlsTransport bad;
+  bad.setCaPem(server_->caPem().c_str());
+  bad.pinSha256(hash, false);
+  EXPECT_EQ(bad.connect(localhost(), Deadline::in(5000)), NetError::PinMismatch);
+  EXPECT_FALSE(bad.open());
+}
+
+TEST_F(Tls, ReconnectResumesTheSession) {
+  ehc::MbedTlsTransport t;
+  t.setCaPem(server_->caPem().c_str());
+  ASSERT_EQ(t.connect(localhost(), Deadline::in(5000)), NetError::Ok);
+  EXPECT_FALSE(t.resumed());  // first: a full handshake
+  get(t);
+  t.close();
+  ASSERT_EQ(t.connect(localhost(), Deadline::in(5000)), NetError::Ok);
+  EXPECT_TRUE(t.resumed());  // after close(): abbreviated
+  EXPECT_EQ(get(t).rfind("HTTP/1.0 200 ok", 0), 0u);
+  t.close();
+  t.forgetSession();
+  ASSERT_EQ(t.connect(localhost(), Deadline::in(5000)), NetError::Ok);
+  EXPECT_FALSE(t.resumed());
+}
+
+TEST_F(Tls, HeapOfTheTlsContext) {
+  ASSERT_TRUE(ehc_test::allocCountingWorks());
+  ehc::MbedTlsTransport t;
+  t.setCaPem(server_->caPem().c_str());
+  ehc_test::AllocScope handshake;
+  ASSERT_EQ(t.connect(localhost(), Deadline::in(5000)), NetError::Ok);
+  const size_t peak = handshake.peakAbove();
+  // A request on the established connection allocates nothing.
+  const char req[] = "GET / HTTP/1.0\r\n\r\n";
+  ehc_test::AllocScope steady;
+  ASSERT_EQ(t.write(reinterpret_cast<const uint8_t*>(req), sizeof req - 1, Deadline::in(2000)),
+            NetError::Ok);
+  uint8_t buf[512];
+  size_t n = 0;
+  ASSERT_EQ(t.read(buf, sizeof buf, &n, Deadline::in(3000)), NetError::Ok);
+  EXPECT_EQ(steady.calls(), 0u);
+  const size_t before = ehc_test::allocTotals().live;
+  t.close();
+  const size_t freedByClose = before - ehc_test::allocTotals().live;
+  printf("[ TLS heap ] peak during handshake %zu bytes, held by an open connection %zu bytes\n",
+         peak, freedByClose);
+  EXPECT_GT(peak, 10000u);
+  EXPECT_GT(freedByClose, 10000u);  // close() frees the context: the record buffers go
+}
+
+}  // namespace
