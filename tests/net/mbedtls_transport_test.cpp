@@ -66,14 +66,32 @@ TEST_F(Tls, UntrustedAndWrongHostAreRefused) {
   EXPECT_EQ(get(insecure).rfind("HTTP/1.0 200 ok", 0), 0u);
 }
 
-TEST_F(Tls, PinnedCertificate) {
-  uint8_t hash[32];
-  const std::string& der = server_->leafDer();
+void sha256(const std::string& der, uint8_t hash[32]) {
 #if MBEDTLS_VERSION_MAJOR >= 3
   mbedtls_sha256(reinterpret_cast<const unsigned char*>(der.data()), der.size(), hash, 0);
 #else
   mbedtls_sha256_ret(reinterpret_cast<const unsigned char*>(der.data()), der.size(), hash, 0);
 #endif
+}
+
+TEST_F(Tls, PinnedPublicKey) {
+  uint8_t hash[32];
+  sha256(server_->leafKeyDer(), hash);
+  ehc::MbedTlsTransport t;
+  t.setCaPem(server_->caPem().c_str());
+  t.pinSha256(hash, true);
+  EXPECT_EQ(t.connect(localhost(), Deadline::in(5000)), NetError::Ok);
+  t.close();
+  ehc::MbedTlsTransport wrongKind;  // the certificate's hash is not the key's
+  sha256(server_->leafDer(), hash);
+  wrongKind.setCaPem(server_->caPem().c_str());
+  wrongKind.pinSha256(hash, true);
+  EXPECT_EQ(wrongKind.connect(localhost(), Deadline::in(5000)), NetError::PinMismatch);
+}
+
+TEST_F(Tls, PinnedCertificate) {
+  uint8_t hash[32];
+  sha256(server_->leafDer(), hash);
   ehc::MbedTlsTransport good;
   good.setCaPem(server_->caPem().c_str());
   good.pinSha256(hash, false);

@@ -140,6 +140,14 @@ TEST(PosixTransport, ConnectTimeoutWhenTheBacklogIsFull) {
   EXPECT_LT(ehc::monotonicMs() - start, 16u * 400u);
 }
 
+TEST(Deadline, LongAndNeverDeadlines) {
+  EXPECT_FALSE(Deadline::in(0xFFFFFFFFu).expired());  // clamped, not wrapped into the past
+  EXPECT_GT(Deadline::in(0xFFFFFFFFu).remainingMs(), 1000000000u);
+  EXPECT_FALSE(Deadline::never().expired());
+  EXPECT_TRUE(Deadline::in(0).expired());
+  EXPECT_EQ(Deadline::never().min(Deadline::in(0)).remainingMs(), 0u);
+}
+
 TEST(PosixTransport, NoDescriptorLeaksOverManyConnections) {
   Listener l(128);
   const size_t before = openDescriptors();

@@ -30,13 +30,15 @@ class TlsTestServer {
         "'subjectAltName=DNS:localhost\\n' > " + d + "/ext && " + o + " x509 -req -in " + d +
         "/leaf.csr -CA " + d + "/ca.pem -CAkey " + d + "/ca.key -CAcreateserial -days 2 -extfile " +
         d + "/ext -out " + d + "/leaf.pem 2>/dev/null && " + o + " x509 -in " + d +
-        "/leaf.pem -outform DER -out " + d + "/leaf.der";
+        "/leaf.pem -outform DER -out " + d + "/leaf.der && " + o + " x509 -in " + d +
+        "/leaf.pem -pubkey -noout | " + o + " pkey -pubin -outform DER -out " + d + "/leaf-key.der";
     if (system(script.c_str()) != 0) {
       *why = "openssl could not make the test certificates";
       return false;
     }
     ca_ = slurp(d + "/ca.pem");
     leafDer_ = slurp(d + "/leaf.der");
+    leafKeyDer_ = slurp(d + "/leaf-key.der");
     port_ = closedLoopbackPort();
     pid_ = fork();
     if (pid_ == 0) {
@@ -63,6 +65,7 @@ class TlsTestServer {
   uint16_t port() const { return port_; }
   const std::string& caPem() const { return ca_; }
   const std::string& leafDer() const { return leafDer_; }
+  const std::string& leafKeyDer() const { return leafKeyDer_; }  // SubjectPublicKeyInfo
 
  private:
   static std::string slurp(const std::string& path) {
@@ -81,7 +84,7 @@ class TlsTestServer {
     close(fd);
     return ok;
   }
-  std::string dir_, ca_, leafDer_;
+  std::string dir_, ca_, leafDer_, leafKeyDer_;
   uint16_t port_ = 0;
   pid_t pid_ = -1;
 };

@@ -4,7 +4,8 @@
 //
 // Arduino clients do not block: read() returns -1 while bytes are still on
 // their way, and connected() stays true while unread bytes remain. This
-// adapter waits for data with yield() until the deadline, tells "nothing
+// adapter waits for data until the deadline (sleeping 1 ms between polls:
+// yield() alone would spin and starve the ESP32's idle task), tells "nothing
 // yet" from "closed", and loops over short writes.
 #pragma once
 
@@ -46,7 +47,7 @@ class ArduinoClientTransport final : public Transport {
         return NetError::Ok;  // closed, nothing left: *got == 0
       }
       if (deadline.expired()) return NetError::ReadTimeout;
-      yield();
+      delay(1);
     }
   }
 
@@ -59,7 +60,7 @@ class ArduinoClientTransport final : public Transport {
       if (!size) break;
       if (!client_.connected()) return NetError::WriteFailed;
       if (deadline.expired()) return NetError::WriteTimeout;
-      if (n == 0) yield();
+      if (n == 0) delay(1);
     }
     return NetError::Ok;
   }

@@ -13,7 +13,10 @@ uint32_t monotonicMs();
 
 class Deadline {
  public:
-  static Deadline in(uint32_t ms) { return Deadline(monotonicMs() + ms); }
+  // At most 24 days ahead (the clock's differences are signed 32-bit).
+  static Deadline in(uint32_t ms) {
+    return Deadline(monotonicMs() + (ms < 0x7fffffffu ? ms : 0x7fffffffu));
+  }
   static Deadline never() {
     Deadline d(0);
     d.never_ = true;

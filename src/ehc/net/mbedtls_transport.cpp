@@ -16,7 +16,12 @@
 
 #include <new>
 
+#ifndef MSG_NOSIGNAL
+#define MSG_NOSIGNAL 0  // macOS: PosixTransport sets SO_NOSIGPIPE on the socket instead
+#endif
+
 #if MBEDTLS_VERSION_MAJOR >= 3
+#include <psa/crypto.h>
 #define EHC_MBED_FIELD(x) MBEDTLS_PRIVATE(x)
 #else
 #define EHC_MBED_FIELD(x) x
@@ -109,7 +114,11 @@ void sha256(const unsigned char* data, size_t n, uint8_t out[32]) {
 #endif
 }
 
+// "Not now, call again": includes a TLS 1.3 ticket arriving (mbedTLS 3.x).
 bool wouldBlock(int rc) {
+#if defined(MBEDTLS_ERR_SSL_RECEIVED_NEW_SESSION_TICKET)
+  if (rc == MBEDTLS_ERR_SSL_RECEIVED_NEW_SESSION_TICKET) return true;
+#endif
   return rc == MBEDTLS_ERR_SSL_WANT_READ || rc == MBEDTLS_ERR_SSL_WANT_WRITE;
 }
 
@@ -143,6 +152,9 @@ NetError MbedTlsTransport::connect(const Endpoint& endpoint, Deadline deadline) 
   lastError_ = 0;
   const NetError tcp = tcp_.connect(endpoint, deadline);
   if (tcp != NetError::Ok) return tcp;
+#if MBEDTLS_VERSION_MAJOR >= 3
+  psa_crypto_init();  // required by TLS 1.3 and PSA-based builds; idempotent
+#endif
   context_ = new (std::nothrow) Context;
   if (!context_) return fail(NetError::NoResources, 0);
   Context& c = *context_;
@@ -204,14 +216,10 @@ NetError MbedTlsTransport::connect(const Endpoint& endpoint, Deadline deadline) 
     if (peer && !pinPublicKey_) {
       sha256(peer->raw.p, peer->raw.len, hash);
       match = memcmp(hash, pin_, sizeof hash) == 0;
-    } else if (peer) {
-      unsigned char der[600];
-      const int n =
-          mbedtls_pk_write_pubkey_der(const_cast<mbedtls_pk_context*>(&peer->pk), der, sizeof der);
-      if (n > 0) {
-        sha256(der + sizeof der - n, static_cast<size_t>(n), hash);
-        match = memcmp(hash, pin_, sizeof hash) == 0;
-      }
+    } else if (peer) {  // the SubjectPublicKeyInfo exactly as the certificate carries it
+      const mbedtls_x509_buf& key = peer->EHC_MBED_FIELD(pk_raw);
+      sha256(key.p, key.len, hash);
+      match = memcmp(hash, pin_, sizeof hash) == 0;
     }
     if (!match) return fail(NetError::PinMismatch, 0);
   }

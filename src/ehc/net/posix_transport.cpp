@@ -44,25 +44,36 @@ NetError PosixTransport::connect(const Endpoint& endpoint, Deadline deadline) {
   addrinfo* list = nullptr;
   if (!endpoint.host || getaddrinfo(endpoint.host, port, &hints, &list) != 0 || !list) {
     // AI_ADDRCONFIG hides loopback-only families on a host without network.
+    if (!endpoint.host || deadline.expired()) return NetError::DnsFailed;
     hints.ai_flags = 0;
     if (!endpoint.host || getaddrinfo(endpoint.host, port, &hints, &list) != 0 || !list)
       return NetError::DnsFailed;
   }
-  NetError result = NetError::Refused;
-  for (addrinfo* a = list; a && fd_ < 0; a = a->ai_next) {
+  // Each address gets an equal share of the time left, so one that never
+  // answers (an unreachable ::1, say) cannot use up the whole deadline.
+  unsigned left = 0;
+  for (addrinfo* a = list; a; a = a->ai_next) ++left;
+  NetError result = NetError::Refused;  // what the last address tried said
+  for (addrinfo* a = list; a && fd_ < 0; a = a->ai_next, --left) {
     if (deadline.expired()) {
       result = NetError::ConnectTimeout;
       break;
     }
-    const int fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
+    const Deadline share = Deadline::in(deadline.remainingMs() / left).min(deadline);
+    const int fd = socket(a->ai_family, a->ai_socktype, a->ai_protocol);
     if (fd < 0) {
-      result = NetError::NoResources;
+      // A family this system cannot do is skipped; running out of descriptors is not.
+      if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
+        result = NetError::NoResources;
       continue;
     }
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
     setNonBlocking(fd);
     int rc = ::connect(fd, a->ai_addr, a->ai_addrlen);
+    if (rc != 0 && errno != EINPROGRESS) result = NetError::Refused;
     if (rc != 0 && errno == EINPROGRESS) {
-      const int ev = pollFor(fd, POLLOUT, deadline);
+      result = NetError::Refused;
+      const int ev = pollFor(fd, POLLOUT, share);
       int err = 0;
       socklen_t len = sizeof err;
       if (ev == 0) {
