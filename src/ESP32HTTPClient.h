@@ -1,10 +1,11 @@
 // ESP32-HTTP-Client: the one header a sketch or program includes.
 //
-// Layers (each usable alone):
-//   ehc/json    streaming JSON parser + path binder
-//   ehc/http    HTTP/1.1 protocol engine
-//   ehc/net     transports: POSIX (mbedTLS and Arduino planned)
-//   ehc/client  ESP32HTTPClient, RestRequest         (planned)
+// Layers (each usable alone; dependencies point down only):
+//   ehc/client  ESP32HTTPClient, RestRequest                  (planned)
+//   ehc/net     transports: POSIX, mbedTLS, any Arduino Client, a test double
+//   ehc/http    HTTP/1.1 engine: URL, request writer, response parser
+//   ehc/json    streaming JSON parser + path binder, writer, struct mapping
+//   ehc/core    exact number <-> text conversion shared by json and http
 #pragma once
 
 #include "ehc/config.h"
