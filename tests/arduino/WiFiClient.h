@@ -27,7 +27,7 @@ class WiFiClient : public Client {
   void flush() override {}
   void stop() override;
   uint8_t connected() override;
-  operator bool() override { return fd_ >= 0; }
+  operator bool() override { return linkOpen(); }
   void setNoDelay(bool on);
 
  protected:
@@ -36,6 +36,13 @@ class WiFiClient : public Client {
   // nothing has arrived yet, -1 when the connection is closed or failed.
   // WiFiClientSecure decrypts here.
   virtual int receive(uint8_t* buf, size_t size);
+  // Is there a connection under the buffer? (WiFiClientSecure: the TLS one.)
+  virtual bool linkOpen() const { return fd_ >= 0; }
+  // Forget buffered bytes and the peer-closed state (a new connection).
+  void resetBuffer() {
+    rxStart_ = rxEnd_ = 0;
+    peerClosed_ = false;
+  }
 
  private:
   int fill();  // non-blocking: moves what receive() has into rx_

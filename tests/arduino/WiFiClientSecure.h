@@ -1,18 +1,20 @@
 // Host stand-in for the ESP32 core's WiFiClientSecure: TLS over a real TCP
-// socket with mbedTLS, the TLS library inside ESP-IDF. Verifies the server
-// certificate by default: against the CA given with setCACert(), else the
-// host's CA bundle; setInsecure() turns verification off, as on the board.
+// socket, done by the library's own MbedTlsTransport (mbedTLS, the TLS
+// library inside ESP-IDF). Verifies the server certificate by default:
+// against the CA given with setCACert(), else the host's CA bundle;
+// setInsecure() turns verification off, as on the board.
 #pragma once
 
 #include "WiFiClient.h"
+#include "ehc/net/mbedtls_transport.h"
 
 class WiFiClientSecure : public WiFiClient {
  public:
-  WiFiClientSecure();
-  ~WiFiClientSecure() override;
+  WiFiClientSecure() = default;
+  ~WiFiClientSecure() override { stop(); }
 
-  void setCACert(const char* rootCA) { caPem_ = rootCA; }
-  void setInsecure() { insecure_ = true; }
+  void setCACert(const char* rootCA) { tls_.setCaPem(rootCA); }
+  void setInsecure() { tls_.setInsecureSkipVerification(); }
   void setHandshakeTimeout(unsigned long seconds) { handshakeTimeoutMs_ = seconds * 1000; }
   // Last TLS error (mbedTLS code, 0 if none) and its text.
   int lastError(char* buf, size_t size);
@@ -26,12 +28,9 @@ class WiFiClientSecure : public WiFiClient {
 
  protected:
   int receive(uint8_t* buf, size_t size) override;
+  bool linkOpen() const override { return tls_.open(); }
 
  private:
-  struct Tls;
-  Tls* tls_ = nullptr;  // allocated at connect, freed at stop: as on the board
-  const char* caPem_ = nullptr;
-  bool insecure_ = false;
+  ehc::MbedTlsTransport tls_;
   unsigned long handshakeTimeoutMs_ = 10000;
-  int lastError_ = 0;
 };

@@ -46,8 +46,7 @@ int WiFiClient::connect(const char* host, uint16_t port, int32_t timeoutMs) {
   freeaddrinfo(list);
   if (fd_ < 0) return 0;
   setNoDelay(true);
-  peerClosed_ = false;
-  rxStart_ = rxEnd_ = 0;
+  resetBuffer();
   return 1;
 }
 
@@ -83,7 +82,7 @@ int WiFiClient::receive(uint8_t* buf, size_t size) {
 }
 
 int WiFiClient::fill() {
-  if (fd_ < 0 || peerClosed_) return 0;
+  if (!linkOpen() || peerClosed_) return 0;
   if (rxStart_ == rxEnd_) rxStart_ = rxEnd_ = 0;
   if (rxEnd_ == sizeof rx_) return 0;
   const int n = receive(rx_ + rxEnd_, sizeof rx_ - rxEnd_);
@@ -123,12 +122,11 @@ int WiFiClient::peek() {
 void WiFiClient::stop() {
   if (fd_ >= 0) close(fd_);
   fd_ = -1;
-  rxStart_ = rxEnd_ = 0;
-  peerClosed_ = false;
+  resetBuffer();
 }
 
 uint8_t WiFiClient::connected() {
-  if (fd_ < 0) return 0;
+  if (!linkOpen()) return 0;
   if (rxStart_ != rxEnd_) return 1;
   fill();
   return (rxStart_ != rxEnd_ || !peerClosed_) ? 1 : 0;
