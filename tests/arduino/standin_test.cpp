@@ -56,7 +56,7 @@ TEST(StandIn, WiFiClientReadsLikeTheCore) {
   EXPECT_FALSE(static_cast<bool>(client));
 }
 
-TEST(StandIn, WiFiClientWritesAndRefusedConnectFails) {
+TEST(StandIn, WiFiClientWritesToThePeer) {
   Listener server;
   WiFiClient client;
   ASSERT_EQ(client.connect("localhost", server.port()), 1);

@@ -279,6 +279,27 @@ TEST(Response, CapturedHeadersGoToCallerBuffers) {
   EXPECT_STREQ(type, "");
 }
 
+TEST(Response, CaptureLimits) {
+  ehc::ResponseParser p;
+  char buf[EHC_HTTP_MAX_CAPTURES + 1][8];
+  const std::string longName(31, 'x');  // the name buffer holds 31 bytes
+  EXPECT_EQ(p.captureHeader(longName.c_str(), buf[0], sizeof buf[0]), 0);
+  EXPECT_EQ(p.captureHeader((longName + "y").c_str(), buf[0], sizeof buf[0]), -1);
+  EXPECT_EQ(p.captureHeader("", buf[0], sizeof buf[0]), -1);
+  EXPECT_EQ(p.captureHeader("X-A", buf[0], 0), -1);
+  for (int k = 1; k < EHC_HTTP_MAX_CAPTURES; ++k)
+    EXPECT_EQ(p.captureHeader(("X-" + std::to_string(k)).c_str(), buf[k], sizeof buf[k]), k);
+  EXPECT_EQ(p.captureHeader("X-Full", buf[EHC_HTTP_MAX_CAPTURES], sizeof buf[0]),
+            -1);  // no room left
+  // A header whose name is longer than any capture can hold is simply not captured.
+  p.begin(false);
+  const std::string wire = "HTTP/1.1 200 OK\r\n" + longName + "yz: v\r\n" + longName +
+                           ": w\r\nContent-Length: 0\r\n\r\n";
+  p.feed(wire.data(), wire.size());
+  ASSERT_TRUE(p.complete());
+  EXPECT_STREQ(buf[0], "w");
+}
+
 TEST(Response, LargeBodyStreamsWithoutStorage) {
   std::string wire =
       "HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\n\r\n" + std::string(1000000, 'z');

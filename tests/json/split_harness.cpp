@@ -50,10 +50,6 @@ std::string format(const Spec& s, const Slot& v) {
   return "";
 }
 
-const ehc::TextSink kSink = {
-    [](void* o) { static_cast<std::string*>(o)->clear(); },
-    [](void* o, const char* d, size_t n) { static_cast<std::string*>(o)->append(d, n); }};
-
 struct CallbackCtx {
   const Spec* spec;
   Slot* slot;
@@ -95,7 +91,7 @@ Result runOnce(const std::string& doc, const std::vector<Spec>& specs,
         v.buf.assign(s.size, '\0');
         idx = binder.bindRaw(p, v.buf.data(), s.size);
         break;
-      case T::Text: idx = binder.bindText(p, &v.text, &kSink); break;
+      case T::Text: idx = ehc::bindText(binder, p, v.text); break;
     }
     EXPECT_GE(idx, 0) << "bind failed: " << s.path;
     if (idx < 0) return r;

@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "ESP32HTTPClient.h"
-#include "text_format.h"
 
 namespace {
 
@@ -32,10 +31,6 @@ struct Request {
   std::vector<std::string> lines;  // output lines, one per delivery
   bool wild = false;
 };
-
-const ehc::TextSink kStringSink = {
-    [](void* o) { static_cast<std::string*>(o)->clear(); },
-    [](void* o, const char* d, size_t n) { static_cast<std::string*>(o)->append(d, n); }};
 
 bool parseType(const std::string& name, Type* t) {
   static const struct {
@@ -64,7 +59,16 @@ std::string formatValue(const Request& r) {
     case Type::Bool:
     case Type::Null: return r.boolean ? "true" : "false";
     case Type::String:
-    case Type::Raw: appendJsonString(out, r.text.data(), r.text.size()); return out;
+    case Type::Raw: {  // as a JSON string literal, by the library's own writer
+      ehc::JsonWriter w(
+          [](void* u, const char* d, size_t n) {
+            static_cast<std::string*>(u)->append(d, n);
+            return true;
+          },
+          &out);
+      w.value(r.text.data(), r.text.size());
+      return out;
+    }
   }
   return out;
 }
@@ -108,21 +112,17 @@ int main(int argc, char** argv) {
   std::vector<Request> requests;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    auto value = [&](const char* name) -> const char* {
-      if (i + 1 >= argc) return nullptr;
-      (void)name;
-      return argv[++i];
-    };
+    auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
     if (a == "--file") {
-      if (!(file = value("--file"))) return usage("--file needs a path");
+      if (!(file = value())) return usage("--file needs a path");
     } else if (a == "--chunk") {
-      const char* v = value("--chunk");
+      const char* v = value();
       char* e = nullptr;
       const long n = v ? strtol(v, &e, 10) : 0;
       if (!v || *e || n <= 0) return usage("--chunk needs a positive number");
       chunk = static_cast<size_t>(n);
     } else if (a == "--repeat") {
-      const char* v = value("--repeat");
+      const char* v = value();
       char* e = nullptr;
       repeat = v ? strtol(v, &e, 10) : 0;
       if (!v || *e || repeat <= 0) return usage("--repeat needs a positive number");
@@ -166,8 +166,8 @@ int main(int argc, char** argv) {
         case Type::Double: idx = binder.bind(p, &r.dbl); break;
         case Type::Bool: idx = binder.bind(p, &r.boolean); break;
         case Type::Null: idx = binder.bindIsNull(p, &r.boolean); break;
-        case Type::String: idx = binder.bindText(p, &r.text, &kStringSink); break;
-        default: idx = binder.bindText(p, &r.text, &kStringSink, true); break;
+        case Type::String: idx = ehc::bindText(binder, p, r.text); break;
+        default: idx = ehc::bindRawText(binder, p, r.text); break;
       }
       if (idx < 0) return usage(("bad path: " + r.path).c_str());
       r.wild = binder.binding(idx).firstWild != ehc::PathInfo::kNoWildcard;

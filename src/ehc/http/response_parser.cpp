@@ -112,7 +112,7 @@ void ResponseParser::captureBytes(const char* data, size_t n) {
   }
 }
 
-void ResponseParser::startField(size_t at) {
+void ResponseParser::startField() {
   field_ = kOther;
   if (!nameTooLong_ && !inTrailers_) {  // framing fields in trailers change nothing
     if (is(name_, nameLength_, "content-length")) field_ = kContentLength;
@@ -147,7 +147,6 @@ void ResponseParser::startField(size_t at) {
   fieldNumber_ = 0;
   numberState_ = 0;
   sawNumber_ = false;
-  (void)at;
 }
 
 // A Connection or Transfer-Encoding list token ended.
@@ -413,7 +412,7 @@ size_t ResponseParser::feed(const char* data, size_t length) {
             nameTooLong_ = true;
           if (visitor_) visitor_->name(visitorUser_, data + i - 1, 1);
         } else if (c == ':') {
-          startField(at);
+          startField();
           state_ = kHeaderValue;
         } else {
           fail(HttpError::BadHeader, at);  // includes whitespace before the colon

@@ -118,8 +118,7 @@ class ResponseParser {
   void fail(HttpError e, size_t at);
   void commitLength(size_t at);
   void chunkLineEnd(uint8_t c);
-  bool endOfLine(uint8_t c, size_t at);  // false when the line is not over
-  void startField(size_t at);
+  void startField();
   void fieldValueByte(uint8_t c, size_t at);
   void endField(size_t at);
   void tokenEnd(size_t at);

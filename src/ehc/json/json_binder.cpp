@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "../core/number_format.h"
 #include "json_path.h"
 #include "utf8.h"
 
@@ -596,15 +597,8 @@ void JsonBinder::appendPath(const char* s, size_t n, bool escape) {
 }
 
 void JsonBinder::appendIndex(uint32_t index) {
-  char digits[10];
-  int n = 0;
-  do {
-    digits[n++] = static_cast<char>('0' + index % 10);
-    index /= 10;
-  } while (index);
-  char text[10];
-  for (int k = 0; k < n; ++k) text[k] = digits[n - 1 - k];
-  appendPath(text, static_cast<size_t>(n), false);
+  char text[kMaxNumberText];
+  appendPath(text, formatUint64(index, text), false);
 }
 
 void JsonBinder::beginKey() {
