@@ -8,6 +8,7 @@
 //   ehc/core    exact number <-> text conversion shared by json and http
 #pragma once
 
+#include "ehc/client/connection.h"
 #include "ehc/config.h"
 #include "ehc/http/http_error.h"
 #include "ehc/http/request_writer.h"

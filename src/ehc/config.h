@@ -74,16 +74,41 @@
 #define EHC_HTTP_MAX_CAPTURES 8
 #endif
 
+// Connection: one buffer that a request is written through and a response
+// read into (HTTP/1.1 without pipelining never needs both at once).
+#if defined(CONFIG_EHC_READ_BUFFER) && !defined(EHC_READ_BUFFER)
+#define EHC_READ_BUFFER CONFIG_EHC_READ_BUFFER
+#endif
+#ifndef EHC_READ_BUFFER
+#define EHC_READ_BUFFER 512
+#endif
+// Default for how many unread body bytes a connection reads and drops after
+// the caller is done with a response, to keep the connection for the next
+// request (cheaper than a new TLS handshake); past it, the connection closes.
+#if defined(CONFIG_EHC_DRAIN_LIMIT) && !defined(EHC_DRAIN_LIMIT)
+#define EHC_DRAIN_LIMIT CONFIG_EHC_DRAIN_LIMIT
+#endif
+#ifndef EHC_DRAIN_LIMIT
+#define EHC_DRAIN_LIMIT 16384
+#endif
+// Longest host name a connection remembers (DNS allows 253).
+#ifndef EHC_MAX_HOST_LENGTH
+#define EHC_MAX_HOST_LENGTH 253
+#endif
+
 #define EHC_VERSION_MAJOR 0
 #define EHC_VERSION_MINOR 1
 #define EHC_VERSION_PATCH 0
 
 #define EHC_CAT_(a, b) a##b
 #define EHC_CAT(a, b) EHC_CAT_(a, b)
-#define EHC_CONFIG_NAMESPACE                                                          \
-  EHC_CAT(EHC_CAT(EHC_CAT(v, EHC_VERSION_MAJOR), EHC_CAT(_, EHC_VERSION_MINOR)),      \
-          EHC_CAT(EHC_CAT(EHC_CAT(_d, EHC_MAX_DEPTH), EHC_CAT(_b, EHC_MAX_BINDINGS)), \
-                  EHC_CAT(EHC_CAT(_p, EHC_MAX_PATH_DEPTH), EHC_CAT(_n, EHC_NUMBER_MAX_DIGITS))))
+#define EHC_CONFIG_JSON_                                                      \
+  EHC_CAT(EHC_CAT(EHC_CAT(_d, EHC_MAX_DEPTH), EHC_CAT(_b, EHC_MAX_BINDINGS)), \
+          EHC_CAT(EHC_CAT(_p, EHC_MAX_PATH_DEPTH), EHC_CAT(_n, EHC_NUMBER_MAX_DIGITS)))
+#define EHC_CONFIG_NET_ EHC_CAT(EHC_CAT(_r, EHC_READ_BUFFER), EHC_CAT(_h, EHC_MAX_HOST_LENGTH))
+#define EHC_CONFIG_NAMESPACE                                                     \
+  EHC_CAT(EHC_CAT(EHC_CAT(v, EHC_VERSION_MAJOR), EHC_CAT(_, EHC_VERSION_MINOR)), \
+          EHC_CAT(EHC_CONFIG_JSON_, EHC_CONFIG_NET_))
 
 #define EHC_BEGIN_NAMESPACE \
   namespace ehc {           \

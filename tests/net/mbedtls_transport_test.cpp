@@ -109,16 +109,16 @@ TEST_F(Tls, ReconnectResumesTheSession) {
   ehc::MbedTlsTransport t;
   t.setCaPem(server_->caPem().c_str());
   ASSERT_EQ(t.connect(localhost(), Deadline::in(5000)), NetError::Ok);
-  EXPECT_FALSE(t.resumed());  // first: a full handshake
+  EXPECT_FALSE(t.sessionResumed());  // first: a full handshake
   get(t);
   t.close();
   ASSERT_EQ(t.connect(localhost(), Deadline::in(5000)), NetError::Ok);
-  EXPECT_TRUE(t.resumed());  // after close(): abbreviated
+  EXPECT_TRUE(t.sessionResumed());  // after close(): abbreviated
   EXPECT_EQ(get(t).rfind("HTTP/1.0 200 ok", 0), 0u);
   t.close();
   t.forgetSession();
   ASSERT_EQ(t.connect(localhost(), Deadline::in(5000)), NetError::Ok);
-  EXPECT_FALSE(t.resumed());
+  EXPECT_FALSE(t.sessionResumed());
 }
 
 TEST_F(Tls, HeapOfTheTlsContext) {

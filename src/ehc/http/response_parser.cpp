@@ -80,8 +80,8 @@ void ResponseParser::fail(HttpError e, size_t at) {
   state_ = kError;
 }
 
-bool ResponseParser::keepAlive() const {
-  if (state_ != kComplete || framingCloses_ || untilClose_ || status_ == 101 || connectionClose_)
+bool ResponseParser::framingAllowsReuse() const {
+  if (!headersDone() || framingCloses_ || untilClose_ || status_ == 101 || connectionClose_)
     return false;
   return minor_ >= 1 || connectionKeepAlive_;
 }

@@ -79,7 +79,9 @@ class ResponseParser {
   // Declared length, or -1 (chunked, until close, or no body).
   int64_t contentLength() const { return hasLength_ ? static_cast<int64_t>(contentLength_) : -1; }
   // May the connection carry another request after this response?
-  bool keepAlive() const;
+  bool keepAlive() const { return complete() && framingAllowsReuse(); }
+  // Will it, once the body is complete? (Known when the headers are done.)
+  bool framingAllowsReuse() const;
   uint64_t bodyBytes() const { return bodyBytes_; }
   size_t bytesConsumed() const { return consumed_; }
 

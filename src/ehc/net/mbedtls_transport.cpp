@@ -149,9 +149,11 @@ NetError MbedTlsTransport::fail(NetError e, int code) {
 NetError MbedTlsTransport::connect(const Endpoint& endpoint, Deadline deadline) {
   close();
   resumed_ = false;
+  handshakeMs_ = 0;
   lastError_ = 0;
   const NetError tcp = tcp_.connect(endpoint, deadline);
   if (tcp != NetError::Ok) return tcp;
+  const uint32_t handshakeStart = monotonicMs();
 #if MBEDTLS_VERSION_MAJOR >= 3
   psa_crypto_init();  // required by TLS 1.3 and PSA-based builds; idempotent
 #endif
@@ -224,6 +226,7 @@ NetError MbedTlsTransport::connect(const Endpoint& endpoint, Deadline deadline) 
     if (!match) return fail(NetError::PinMismatch, 0);
   }
 
+  handshakeMs_ = monotonicMs() - handshakeStart;
   // Keep the session for the next connect. A resumed session keeps its
   // master secret; a full handshake always makes a new one. (Session IDs do
   // not tell: with tickets the client picks a fresh ID each time.)

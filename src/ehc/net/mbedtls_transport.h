@@ -42,7 +42,8 @@ class MbedTlsTransport final : public Transport {
   bool open() const override { return context_ != nullptr && tcp_.open(); }
   bool peerClosed() override;
 
-  bool resumed() const { return resumed_; }        // the last handshake resumed a session
+  bool sessionResumed() const override { return resumed_; }
+  uint32_t handshakeMs() const override { return handshakeMs_; }
   int lastTlsError() const { return lastError_; }  // mbedTLS code of the last failure
 
  private:
@@ -60,6 +61,7 @@ class MbedTlsTransport final : public Transport {
   bool pinPublicKey_ = false;
   bool insecure_ = false;
   bool resumed_ = false;
+  uint32_t handshakeMs_ = 0;
   int lastError_ = 0;
 };
 

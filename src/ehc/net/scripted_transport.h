@@ -9,6 +9,10 @@
 //       ehc::ScriptStep::reset()};             // then the connection is reset
 //   ehc::ScriptedTransport t(steps, 3);
 //   t.setMaxRead(7);                           // short reads
+//
+// A script can play several connections: each one's steps end with close()
+// or reset(). A new connect() skips what the previous connection left unread
+// up to and including its close/reset, so connection N reads segment N.
 #pragma once
 
 #include <stddef.h>
@@ -47,7 +51,8 @@ class ScriptedTransport final : public Transport {
   size_t connects() const { return connects_; }
 
   NetError connect(const Endpoint&, Deadline) override {
-    ++connects_;
+    if (connects_++ && !ended_) skipToNextConnection();
+    ended_ = false;
     if (connectError_ != NetError::Ok) return connectError_;
     open_ = true;
     return NetError::Ok;
@@ -81,15 +86,22 @@ class ScriptedTransport final : public Transport {
         case ScriptStep::Kind::Reset:
           next();
           open_ = false;
+          ended_ = true;
           return NetError::Reset;
-        case ScriptStep::Kind::Close: next(); return NetError::Ok;  // *got == 0: closed
+        case ScriptStep::Kind::Close:  // *got == 0: closed
+          next();
+          ended_ = true;
+          return NetError::Ok;
       }
     }
   }
 
   NetError write(const uint8_t* data, size_t size, Deadline) override {
     if (!open_) return NetError::NotConnected;
-    if (writtenLength_ + size > writeLimit_) return writeError_;
+    if (writtenLength_ + size > writeLimit_) {
+      writeLimit_ = static_cast<size_t>(-1);  // one failure: a new connection writes again
+      return writeError_;
+    }
     const size_t room = sizeof written_ - 1 - writtenLength_;
     const size_t n = size < room ? size : room;
     memcpy(written_ + writtenLength_, data, n);
@@ -112,6 +124,13 @@ class ScriptedTransport final : public Transport {
     ++step_;
     offset_ = 0;
   }
+  void skipToNextConnection() {
+    while (step_ < count_) {
+      const ScriptStep::Kind kind = steps_[step_].kind;
+      next();
+      if (kind == ScriptStep::Kind::Close || kind == ScriptStep::Kind::Reset) return;
+    }
+  }
   const ScriptStep* steps_;
   size_t count_;
   size_t step_ = 0, offset_ = 0;
@@ -120,6 +139,7 @@ class ScriptedTransport final : public Transport {
   size_t writeLimit_ = static_cast<size_t>(-1);
   NetError writeError_ = NetError::Ok;
   bool open_ = false;
+  bool ended_ = false;  // this connection's close/reset was read
   size_t connects_ = 0;
   char written_[4096] = {};
   size_t writtenLength_ = 0;

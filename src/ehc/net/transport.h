@@ -30,6 +30,10 @@ class Transport {
   // Has the peer closed (or reset) an idle connection? Non-blocking. Data
   // that arrived unasked also counts: the connection cannot be reused.
   virtual bool peerClosed() = 0;
+  // For metrics, about the last connect: did it resume a TLS session, and
+  // how long did the TLS handshake take (0 without TLS, or when unknown)?
+  virtual bool sessionResumed() const { return false; }
+  virtual uint32_t handshakeMs() const { return 0; }
 
  protected:
   ~Transport() = default;  // not deleted through the interface (no heap)

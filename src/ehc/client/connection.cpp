@@ -1,0 +1,158 @@
+#include "connection.h"
+
+#include <string.h>
+
+EHC_BEGIN_NAMESPACE
+
+ExchangeResult Connection::exchange(const Endpoint& endpoint, Exchange& request,
+                                    ResponseParser& parser, Deadline doneBy, Deadline connectBy) {
+  ExchangeResult r;
+  start_ = monotonicMs();
+  doneBy_ = doneBy;
+  sent_ = 0;
+  if (!endpoint.host || strlen(endpoint.host) > EHC_MAX_HOST_LENGTH) {
+    r.http = HttpError::BadUrl;
+    return r;
+  }
+  // At most two attempts: the second only when a reused connection turned
+  // out to be dead before the response began.
+  for (int tries = 0; tries < 2; ++tries) {
+    const bool reused = open() && sameEndpoint(endpoint) && !current_->peerClosed();
+    if (!reused) {
+      end();  // stale, or another endpoint
+      r.net = connect(endpoint, connectBy.min(doneBy), r);
+      if (r.net != NetError::Ok) break;
+    }
+    r.reused = reused;
+    if (attempt(request, parser, reused, r) == Attempt::Done) break;
+    r.resent = true;
+    end();
+  }
+  r.keptAlive = open();
+  r.bytesSent = sent_;
+  r.totalMs = monotonicMs() - start_;
+  return r;
+}
+
+void Connection::end() {
+  if (current_) current_->close();
+  current_ = nullptr;
+}
+
+NetError Connection::connect(const Endpoint& endpoint, Deadline deadline, ExchangeResult& r) {
+  Transport* t = endpoint.tls ? secure_ : plain_;
+  if (!t) return NetError::NotConnected;  // no transport for this scheme
+  const uint32_t begun = monotonicMs();
+  const NetError e = t->connect(endpoint, deadline);
+  r.connectMs += monotonicMs() - begun;
+  if (e != NetError::Ok) {
+    t->close();
+    return e;
+  }
+  current_ = t;
+  remember(endpoint);
+  r.tlsMs = t->handshakeMs();
+  r.sessionResumed = t->sessionResumed();
+  return NetError::Ok;
+}
+
+bool Connection::sameEndpoint(const Endpoint& endpoint) const {
+  return endpoint.port == port_ && endpoint.tls == tls_ && strcmp(endpoint.host, host_) == 0;
+}
+
+void Connection::remember(const Endpoint& endpoint) {
+  strncpy(host_, endpoint.host, sizeof host_ - 1);  // length checked in exchange()
+  port_ = endpoint.port;
+  tls_ = endpoint.tls;
+}
+
+bool Connection::sendToTransport(void* self, const char* data, size_t length) {
+  Connection& c = *static_cast<Connection*>(self);
+  const NetError e = c.current_->write(reinterpret_cast<const uint8_t*>(data), length, c.doneBy_);
+  if (e != NetError::Ok) {
+    c.writeError_ = e;
+    return false;
+  }
+  c.sent_ += length;
+  return true;
+}
+
+Connection::Attempt Connection::attempt(Exchange& request, ResponseParser& parser, bool reused,
+                                        ExchangeResult& r) {
+  r.net = NetError::Ok;
+  r.http = HttpError::Ok;
+  writeError_ = NetError::Ok;
+  const uint64_t sentBefore = sent_;
+  RequestWriter writer(sendToTransport, this, reinterpret_cast<char*>(buffer_), sizeof buffer_);
+  HttpError written = request.writeRequest(writer);
+  if (written == HttpError::Ok) written = writer.finish();
+  if (written != HttpError::Ok) {
+    end();  // part of a request may be on the wire: the connection is unusable
+    if (writeError_ == NetError::Ok) {
+      r.http = written;  // the request itself is bad (injection, missing parameter, ...)
+      return Attempt::Done;
+    }
+    r.net = writeError_;
+    // A dead kept connection: try a fresh one if the server cannot have
+    // acted on this request, or acting twice is harmless.
+    const bool nothingWritten = sent_ == sentBefore;
+    return reused && (request.replayable() || nothingWritten) ? Attempt::Resend : Attempt::Done;
+  }
+  return readResponse(request, parser, r) || !reused ? Attempt::Done : Attempt::Resend;
+}
+
+// Returns false when a reused connection died before the response began
+// (the caller may resend); true otherwise, with the outcome in r.
+bool Connection::readResponse(Exchange& request, ResponseParser& parser, ExchangeResult& r) {
+  parser.begin(request.isHead());
+  bool anyByte = false;
+  bool leftover = false;   // bytes after the response: not reusable
+  bool draining = false;   // the caller is done; the rest is read only to keep the connection
+  uint64_t drainFrom = 0;  // body bytes delivered when the caller was done
+  for (;;) {
+    if (!draining && parser.headersDone() && request.bodySatisfied()) {
+      draining = true;
+      drainFrom = parser.bodyBytes();
+      const int64_t length = parser.contentLength();
+      const bool tooLong =
+          length >= 0 && static_cast<uint64_t>(length) - parser.bodyBytes() > drainLimit_;
+      if (tooLong || !parser.framingAllowsReuse())
+        break;  // not worth reading, or not reusable anyway
+    }
+    if (draining && parser.bodyBytes() - drainFrom > drainLimit_) break;
+    size_t got = 0;
+    const NetError e = current_->read(buffer_, sizeof buffer_, &got, doneBy_);
+    if (e != NetError::Ok || got == 0) {
+      // A kept connection the server dropped as we sent: nothing was
+      // answered, so the request may go again on a fresh one. (A timeout is
+      // not that: the server may be working on it.)
+      const bool stale =
+          !anyByte && (e == NetError::Ok || e == NetError::Reset || e == NetError::ReadFailed);
+      if (stale && r.reused && request.replayable()) return false;
+      if (e != NetError::Ok) {
+        if (!draining) r.net = e;  // while draining, the caller already has what it wanted
+        break;
+      }
+      parser.finishAtClose();
+      break;
+    }
+    if (!anyByte) {
+      anyByte = true;
+      r.firstByteMs = monotonicMs() - start_;
+    }
+    r.bytesReceived += got;
+    const size_t used = parser.feed(reinterpret_cast<const char*>(buffer_), got);
+    if (parser.complete()) {
+      leftover = used < got;
+      break;
+    }
+    if (parser.failed()) break;
+  }
+  if (parser.failed()) r.http = parser.error();
+  r.drained = draining && parser.complete();
+  const bool reusable = parser.complete() && parser.keepAlive() && !leftover && r.ok();
+  if (!reusable) end();
+  return true;
+}
+
+EHC_END_NAMESPACE
