@@ -91,6 +91,18 @@
 #ifndef EHC_DRAIN_LIMIT
 #define EHC_DRAIN_LIMIT 16384
 #endif
+// TLS: ask the server for records of at most this many bytes (RFC 6066 max
+// fragment length: 512, 1024, 2048 or 4096; 0 = off, 16 KB records). Where
+// mbedTLS is built to size its buffers by it (MBEDTLS_SSL_VARIABLE_BUFFER_LENGTH,
+// ESP-IDF's CONFIG_MBEDTLS_DYNAMIC_BUFFER) a connection holds that much less.
+// Servers may ignore it (then nothing changes), so it is off by default.
+#if defined(CONFIG_EHC_TLS_MAX_FRAGMENT_LENGTH) && !defined(EHC_TLS_MAX_FRAGMENT_LENGTH)
+#define EHC_TLS_MAX_FRAGMENT_LENGTH CONFIG_EHC_TLS_MAX_FRAGMENT_LENGTH
+#endif
+#ifndef EHC_TLS_MAX_FRAGMENT_LENGTH
+#define EHC_TLS_MAX_FRAGMENT_LENGTH 0
+#endif
+
 // Longest host name a connection remembers (DNS allows 253).
 #ifndef EHC_MAX_HOST_LENGTH
 #define EHC_MAX_HOST_LENGTH 253
@@ -99,6 +111,7 @@
 #define EHC_VERSION_MAJOR 0
 #define EHC_VERSION_MINOR 1
 #define EHC_VERSION_PATCH 0
+#define EHC_VERSION_TEXT "0.1.0"
 
 #define EHC_CAT_(a, b) a##b
 #define EHC_CAT(a, b) EHC_CAT_(a, b)

@@ -119,6 +119,27 @@ TEST(Request, PostWithBodyIpv6HostAndBaseQuery) {
   EXPECT_EQ(w.bytesWritten(), out.bytes.size());
 }
 
+TEST(Request, AnEmptyPathRequestsTheBaseUrlItself) {
+  const struct {
+    const char* url;
+    const char* target;
+  } cases[] = {{"http://h", "/"},
+               {"http://h/", "/"},
+               {"http://h/users.json", "/users.json"},
+               {"http://h/api/", "/api/"},
+               {"http://h/users?id=1", "/users?id=1"}};
+  for (const auto& c : cases) {
+    Out out;
+    char buf[64];
+    ehc::RequestWriter w(Out::sink, &out, buf, sizeof buf);
+    ehc::Url url;
+    ASSERT_EQ(ehc::parseUrl(c.url, &url), HttpError::Ok);
+    ASSERT_EQ(w.begin("GET", url, "", nullptr, 0, nullptr, 0), HttpError::Ok);
+    ASSERT_EQ(w.finish(), HttpError::Ok);
+    EXPECT_EQ(out.bytes, std::string("GET ") + c.target + " HTTP/1.1\r\nHost: h\r\n") << c.url;
+  }
+}
+
 TEST(Request, InjectionAndMisuseAreRefused) {
   ehc::Url url;
   ASSERT_EQ(ehc::parseUrl("http://h", &url), HttpError::Ok);

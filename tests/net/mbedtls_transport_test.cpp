@@ -3,6 +3,7 @@
 // session resumption, and what the TLS context costs in heap.
 #include <gtest/gtest.h>
 #include <mbedtls/sha256.h>
+#include <mbedtls/ssl.h>
 #include <mbedtls/version.h>
 
 #include <string>
@@ -119,6 +120,20 @@ TEST_F(Tls, ReconnectResumesTheSession) {
   t.forgetSession();
   ASSERT_EQ(t.connect(localhost(), Deadline::in(5000)), NetError::Ok);
   EXPECT_FALSE(t.sessionResumed());
+}
+
+TEST_F(Tls, AsksForSmallerRecords) {
+  ehc::MbedTlsTransport t;
+  t.setCaPem(server_->caPem().c_str());
+  ASSERT_EQ(t.connect(localhost(), Deadline::in(5000)), NetError::Ok);
+  EXPECT_EQ(t.incomingRecordLimit(), size_t{MBEDTLS_SSL_IN_CONTENT_LEN});  // default: off
+  t.close();
+  t.forgetSession();  // the extension is negotiated in a full handshake
+  t.setMaxFragmentLength(1024);
+  ASSERT_EQ(t.connect(localhost(), Deadline::in(5000)), NetError::Ok);
+  EXPECT_EQ(t.incomingRecordLimit(), 1024u);  // OpenSSL's s_server agreed
+  // The -www page is longer than 1024 bytes: it arrives in several records.
+  EXPECT_EQ(get(t).rfind("HTTP/1.0 200 ok", 0), 0u);
 }
 
 TEST_F(Tls, HeapOfTheTlsContext) {

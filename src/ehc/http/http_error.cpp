@@ -1,33 +1,58 @@
 #include "http_error.h"
 
+#include <stddef.h>
+
 EHC_BEGIN_NAMESPACE
 
+namespace {
+
+struct Text {
+  const char* name;
+  const char* message;
+};
+
+// In the order of the enum.
+const Text kTexts[] = {
+    {"ok", "no error"},
+    {"no_http_server", "the server did not answer with HTTP"},
+    {"bad_status_line", "malformed status line"},
+    {"bad_header", "malformed response header"},
+    {"obsolete_line_folding", "folded response header line"},
+    {"line_too_long", "response line too long (EHC_HTTP_MAX_LINE)"},
+    {"headers_too_large", "response headers too large (EHC_HTTP_MAX_HEADER_BYTES)"},
+    {"too_many_headers", "too many response headers (EHC_HTTP_MAX_HEADERS)"},
+    {"bad_content_length", "malformed Content-Length"},
+    {"conflicting_content_length", "conflicting Content-Length values"},
+    {"unsupported_transfer_coding", "unsupported Transfer-Encoding"},
+    {"bad_framing", "Transfer-Encoding in an HTTP/1.0 response"},
+    {"bad_chunk_size", "malformed chunk size"},
+    {"chunk_size_overflow", "chunk size too large"},
+    {"bad_chunk_terminator", "chunk data not followed by CRLF"},
+    {"bad_line_ending", "CR not followed by LF"},
+    {"incomplete", "the connection closed before the response was complete"},
+    {"bad_url", "malformed URL (expected http(s)://host[:port][/path])"},
+    {"header_injection", "CR, LF or NUL in a method, path, header name or value"},
+    {"bad_header_name", "invalid header name"},
+    {"missing_path_param", "a {placeholder} in the path has no value"},
+    {"request_too_large", "the request could not be written"},
+};
+static_assert(sizeof kTexts / sizeof kTexts[0] ==
+                  static_cast<size_t>(HttpError::RequestTooLarge) + 1,
+              "one text per error");
+
+const Text& text(HttpError e) {
+  const size_t i = static_cast<size_t>(e);
+  static const Text unknown = {"unknown", "unknown error"};
+  return i < sizeof kTexts / sizeof kTexts[0] ? kTexts[i] : unknown;
+}
+
+}  // namespace
+
 const char* httpErrorName(HttpError e) {
-  switch (e) {
-    case HttpError::Ok: return "ok";
-    case HttpError::NoHttpServer: return "no_http_server";
-    case HttpError::BadStatusLine: return "bad_status_line";
-    case HttpError::BadHeader: return "bad_header";
-    case HttpError::ObsoleteLineFolding: return "obsolete_line_folding";
-    case HttpError::LineTooLong: return "line_too_long";
-    case HttpError::HeadersTooLarge: return "headers_too_large";
-    case HttpError::TooManyHeaders: return "too_many_headers";
-    case HttpError::BadContentLength: return "bad_content_length";
-    case HttpError::ConflictingContentLength: return "conflicting_content_length";
-    case HttpError::UnsupportedTransferCoding: return "unsupported_transfer_coding";
-    case HttpError::BadFraming: return "bad_framing";
-    case HttpError::BadChunkSize: return "bad_chunk_size";
-    case HttpError::ChunkSizeOverflow: return "chunk_size_overflow";
-    case HttpError::BadChunkTerminator: return "bad_chunk_terminator";
-    case HttpError::BadLineEnding: return "bad_line_ending";
-    case HttpError::Incomplete: return "incomplete";
-    case HttpError::BadUrl: return "bad_url";
-    case HttpError::HeaderInjection: return "header_injection";
-    case HttpError::BadHeaderName: return "bad_header_name";
-    case HttpError::MissingPathParam: return "missing_path_param";
-    case HttpError::RequestTooLarge: return "request_too_large";
-  }
-  return "unknown";
+  return text(e).name;
+}
+const char* httpErrorMessage(HttpError e) {
+  return text(e).message;
 }
 
 EHC_END_NAMESPACE

@@ -34,6 +34,8 @@ enum class HttpError : uint8_t {
   RequestTooLarge,   // the writer's sink failed or a limit was hit
 };
 
+// A short identifier ("read_timeout") and a sentence for people.
 const char* httpErrorName(HttpError e);
+const char* httpErrorMessage(HttpError e);
 
 EHC_END_NAMESPACE

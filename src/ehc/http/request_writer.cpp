@@ -98,9 +98,14 @@ HttpError RequestWriter::begin(const char* method, const Url& url, const char* p
   size_t base = url.pathLength;
   const char* baseQuery = static_cast<const char*>(memchr(url.path, '?', url.pathLength));
   if (baseQuery) base = static_cast<size_t>(baseQuery - url.path);
-  while (base > 0 && url.path[base - 1] == '/') --base;
-  put(url.path, base);
-  if (*path != '/') put("/");
+  if (!*path) {  // the base URL itself
+    if (base == 0) put("/");
+    put(url.path, base);
+  } else {
+    while (base > 0 && url.path[base - 1] == '/') --base;
+    put(url.path, base);
+    if (*path != '/') put("/");
+  }
   // The path, with {name} placeholders replaced.
   bool hasQuery = false;
   for (const char* c = path; *c;) {

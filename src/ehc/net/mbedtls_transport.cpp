@@ -65,6 +65,18 @@ namespace {
 const char* const kHostBundle = "/etc/ssl/certs/ca-certificates.crt";
 const char* kAlpn[] = {"http/1.1", nullptr};
 
+#if defined(MBEDTLS_SSL_MAX_FRAGMENT_LENGTH)
+unsigned char maxFragmentCode(uint16_t bytes) {
+  switch (bytes) {
+    case 512: return MBEDTLS_SSL_MAX_FRAG_LEN_512;
+    case 1024: return MBEDTLS_SSL_MAX_FRAG_LEN_1024;
+    case 2048: return MBEDTLS_SSL_MAX_FRAG_LEN_2048;
+    case 4096: return MBEDTLS_SSL_MAX_FRAG_LEN_4096;
+    default: return MBEDTLS_SSL_MAX_FRAG_LEN_NONE;
+  }
+}
+#endif
+
 // Key exchange groups: x25519 and P-256 first. mbedTLS 2.28's default list
 // starts with P-521, which costs 2.8x the handshake instructions.
 #if MBEDTLS_VERSION_MAJOR >= 3
@@ -186,6 +198,10 @@ NetError MbedTlsTransport::connect(const Endpoint& endpoint, Deadline deadline) 
 #if defined(MBEDTLS_SSL_ALPN)
   mbedtls_ssl_conf_alpn_protocols(&c.conf, kAlpn);
 #endif
+#if defined(MBEDTLS_SSL_MAX_FRAGMENT_LENGTH)
+  const unsigned char mfl = maxFragmentCode(maxFragment_);
+  if (mfl != MBEDTLS_SSL_MAX_FRAG_LEN_NONE) mbedtls_ssl_conf_max_frag_len(&c.conf, mfl);
+#endif
   rc = mbedtls_ssl_setup(&c.ssl, &c.conf);
   if (rc == 0) rc = mbedtls_ssl_set_hostname(&c.ssl, endpoint.host);
   if (rc != 0) return fail(NetError::TlsHandshake, rc);
@@ -227,6 +243,11 @@ NetError MbedTlsTransport::connect(const Endpoint& endpoint, Deadline deadline) 
   }
 
   handshakeMs_ = monotonicMs() - handshakeStart;
+#if defined(MBEDTLS_SSL_MAX_FRAGMENT_LENGTH)
+  recordLimit_ = mbedtls_ssl_get_input_max_frag_len(&c.ssl);  // 2.28 and 3.x alike
+#else
+  recordLimit_ = MBEDTLS_SSL_IN_CONTENT_LEN;
+#endif
   // Keep the session for the next connect. A resumed session keeps its
   // master secret; a full handshake always makes a new one. (Session IDs do
   // not tell: with tickets the client picks a fresh ID each time.)

@@ -30,6 +30,11 @@ class MbedTlsTransport final : public Transport {
   void pinSha256(const uint8_t hash[32], bool publicKey);
   // No verification at all: for tests and trusted networks only.
   void setInsecureSkipVerification() { insecure_ = true; }
+  // Ask for records of at most 512, 1024, 2048 or 4096 bytes (0: off); see
+  // EHC_TLS_MAX_FRAGMENT_LENGTH, the default. Any other value is ignored.
+  void setMaxFragmentLength(uint16_t bytes) { maxFragment_ = bytes; }
+  // What the last handshake agreed for incoming records (16384 without).
+  size_t incomingRecordLimit() const { return recordLimit_; }
   // Forget the saved session: the next connect does a full handshake.
   void forgetSession();
 
@@ -62,6 +67,8 @@ class MbedTlsTransport final : public Transport {
   bool insecure_ = false;
   bool resumed_ = false;
   uint32_t handshakeMs_ = 0;
+  uint16_t maxFragment_ = EHC_TLS_MAX_FRAGMENT_LENGTH;
+  size_t recordLimit_ = 0;
   int lastError_ = 0;
 };
 

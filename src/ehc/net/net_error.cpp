@@ -1,27 +1,51 @@
 #include "net_error.h"
 
+#include <stddef.h>
+
 EHC_BEGIN_NAMESPACE
 
+namespace {
+
+struct Text {
+  const char* name;
+  const char* message;
+};
+
+// In the order of the enum.
+const Text kTexts[] = {
+    {"ok", "no error"},
+    {"dns_failed", "the host name did not resolve"},
+    {"refused", "the server refused the connection"},
+    {"connect_timeout", "the server did not answer the connection in time"},
+    {"read_timeout", "the server did not send in time"},
+    {"write_timeout", "the server did not take the request in time"},
+    {"reset", "the server reset the connection"},
+    {"write_failed", "the request could not be sent"},
+    {"read_failed", "the response could not be received"},
+    {"not_connected", "not connected"},
+    {"no_resources", "no socket available"},
+    {"tls_handshake", "the TLS handshake failed"},
+    {"cert_untrusted", "the server certificate is not trusted (unknown CA, expired, self-signed)"},
+    {"host_mismatch", "the server certificate is not for this host name"},
+    {"pin_mismatch", "the server certificate is not the pinned one"},
+    {"tls_failed", "the TLS connection failed"},
+};
+static_assert(sizeof kTexts / sizeof kTexts[0] == static_cast<size_t>(NetError::TlsFailed) + 1,
+              "one text per error");
+
+const Text& text(NetError e) {
+  const size_t i = static_cast<size_t>(e);
+  static const Text unknown = {"unknown", "unknown error"};
+  return i < sizeof kTexts / sizeof kTexts[0] ? kTexts[i] : unknown;
+}
+
+}  // namespace
+
 const char* netErrorName(NetError e) {
-  switch (e) {
-    case NetError::Ok: return "ok";
-    case NetError::DnsFailed: return "dns_failed";
-    case NetError::Refused: return "refused";
-    case NetError::ConnectTimeout: return "connect_timeout";
-    case NetError::ReadTimeout: return "read_timeout";
-    case NetError::WriteTimeout: return "write_timeout";
-    case NetError::Reset: return "reset";
-    case NetError::WriteFailed: return "write_failed";
-    case NetError::ReadFailed: return "read_failed";
-    case NetError::NotConnected: return "not_connected";
-    case NetError::NoResources: return "no_resources";
-    case NetError::TlsHandshake: return "tls_handshake";
-    case NetError::CertUntrusted: return "cert_untrusted";
-    case NetError::HostMismatch: return "host_mismatch";
-    case NetError::PinMismatch: return "pin_mismatch";
-    case NetError::TlsFailed: return "tls_failed";
-  }
-  return "unknown";
+  return text(e).name;
+}
+const char* netErrorMessage(NetError e) {
+  return text(e).message;
 }
 
 EHC_END_NAMESPACE

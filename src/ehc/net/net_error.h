@@ -26,6 +26,8 @@ enum class NetError : uint8_t {
   TlsFailed,       // any other TLS failure after the handshake
 };
 
+// A short identifier ("read_timeout") and a sentence for people.
 const char* netErrorName(NetError e);
+const char* netErrorMessage(NetError e);
 
 EHC_END_NAMESPACE

@@ -1,0 +1,568 @@
+// FaultServer, observed from raw loopback sockets: every route's bytes, the
+// close or reset after them, the stalls and the trickle in time, keep-alive
+// and the then= faults, the request log, and a prompt stop() whatever the
+// connections are doing. Every read waits with a timeout, so nothing hangs.
+#include "fault_server.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using ehc_fault::FaultServer;
+
+// Generous: only a broken server gets anywhere near it.
+constexpr int kTimeoutMs = 3000;
+
+int64_t msSince(Clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+}
+
+bool eventually(const std::function<bool()>& condition, int timeoutMs = kTimeoutMs) {
+  const Clock::time_point start = Clock::now();
+  while (!condition()) {
+    if (msSince(start) > timeoutMs) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return true;
+}
+
+std::string get(std::string_view target) {
+  return "GET " + std::string(target) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+}
+
+size_t countOf(std::string_view text, std::string_view what) {
+  size_t count = 0;
+  for (size_t at = text.find(what); at != std::string_view::npos; at = text.find(what, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+// The value of a Content-Length header in a response head, if any.
+std::optional<size_t> contentLength(std::string_view head) {
+  const std::string_view name = "\r\nContent-Length: ";
+  const size_t at = head.find(name);
+  if (at == std::string_view::npos) return std::nullopt;
+  return std::stoul(std::string(head.substr(at + name.size())));
+}
+
+// How reading ended.
+enum class End { kDone, kClosed, kReset, kTimedOut };
+
+struct Response {
+  std::string head;  // through the empty line
+  std::string body;
+};
+
+// The client end of one loopback connection. What has been read but not
+// taken yet stays in received(), so pipelined responses come apart cleanly.
+class RawClient {
+ public:
+  explicit RawClient(uint16_t port) : fd_(socket(AF_INET, SOCK_STREAM, 0)) {
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = htons(port);
+    connected_ = connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+  }
+  ~RawClient() { close(); }
+  RawClient(const RawClient&) = delete;
+  RawClient& operator=(const RawClient&) = delete;
+
+  bool connected() const { return connected_; }
+  std::string& received() { return received_; }
+
+  bool send(std::string_view bytes) {
+    while (!bytes.empty()) {
+      const ssize_t sent = ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+      if (sent <= 0) return false;
+      bytes.remove_prefix(static_cast<size_t>(sent));
+    }
+    return true;
+  }
+
+  // Reads until done(received()) holds, the peer ends the connection, or
+  // timeoutMs passes. reads, if given, counts the recv() calls that got data.
+  End readUntil(const std::function<bool(const std::string&)>& done, int timeoutMs = kTimeoutMs,
+                size_t* reads = nullptr) {
+    const Clock::time_point start = Clock::now();
+    while (!done(received_)) {
+      const int64_t left = timeoutMs - msSince(start);
+      pollfd readable{fd_, POLLIN, 0};
+      if (left <= 0 || poll(&readable, 1, static_cast<int>(left)) == 0) return End::kTimedOut;
+      char buffer[64 * 1024];
+      const ssize_t got = recv(fd_, buffer, sizeof buffer, 0);
+      if (got == 0) return End::kClosed;
+      if (got < 0) return errno == ECONNRESET ? End::kReset : End::kClosed;
+      received_.append(buffer, static_cast<size_t>(got));
+      if (reads) ++*reads;
+    }
+    return End::kDone;
+  }
+  End readBytes(size_t count, int timeoutMs = kTimeoutMs) {
+    return readUntil([count](const std::string& in) { return in.size() >= count; }, timeoutMs);
+  }
+  // Everything up to the peer's close or reset, which is returned.
+  End readToEnd(int timeoutMs = kTimeoutMs) {
+    return readUntil([](const std::string&) { return false; }, timeoutMs);
+  }
+  End readHead(int timeoutMs = kTimeoutMs) {
+    return readUntil([](const std::string& in) { return in.find("\r\n\r\n") != std::string::npos; },
+                     timeoutMs);
+  }
+
+  // Takes the first `count` bytes of received().
+  std::string take(size_t count) {
+    std::string taken = received_.substr(0, count);
+    received_.erase(0, count);
+    return taken;
+  }
+
+  // One response framed by Content-Length (no header: no body); nullopt and a
+  // test failure if it does not arrive whole.
+  std::optional<Response> readResponse() {
+    if (readHead() != End::kDone) {
+      ADD_FAILURE() << "no response head; got: " << received_;
+      return std::nullopt;
+    }
+    Response response;
+    response.head = take(received_.find("\r\n\r\n") + 4);
+    const size_t length = contentLength(response.head).value_or(0);
+    if (readBytes(length) != End::kDone) {
+      ADD_FAILURE() << "body cut short: " << received_.size() << " of " << length;
+      return std::nullopt;
+    }
+    response.body = take(length);
+    return response;
+  }
+  std::optional<Response> exchange(std::string_view target) {
+    return send(get(target)) ? readResponse() : std::nullopt;
+  }
+
+  void close() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+
+ private:
+  int fd_;
+  bool connected_ = false;
+  std::string received_;
+};
+
+class FaultServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_TRUE(server_.start()); }
+
+  // A connected client; the server has counted it when this returns.
+  std::unique_ptr<RawClient> connectClient() {
+    const size_t before = server_.connectionsAccepted();
+    auto client = std::make_unique<RawClient>(server_.port());
+    EXPECT_TRUE(client->connected());
+    EXPECT_TRUE(eventually([&] { return server_.connectionsAccepted() > before; }));
+    return client;
+  }
+  bool allConnectionsClosed() {
+    return eventually([this] { return server_.openConnections() == 0; });
+  }
+
+  FaultServer server_;
+};
+
+// ---- /ok, keep-alive, the log -------------------------------------------------
+
+TEST_F(FaultServerTest, OkCountsConnectionsAndRequestsOnAKeptAliveConnection) {
+  auto first = connectClient();
+  for (const char* expected :
+       {"{\"ok\":true,\"conn\":1,\"req\":1}", "{\"ok\":true,\"conn\":1,\"req\":2}"}) {
+    const std::optional<Response> response = first->exchange("/ok");
+    ASSERT_TRUE(response);
+    EXPECT_EQ(response->head.rfind("HTTP/1.1 200 OK\r\n", 0), 0u) << response->head;
+    EXPECT_NE(response->head.find("\r\nContent-Type: application/json\r\n"), std::string::npos);
+    EXPECT_EQ(response->body, expected);
+  }
+  auto second = connectClient();
+  const std::optional<Response> response = second->exchange("/ok?x=1");
+  ASSERT_TRUE(response);
+  EXPECT_EQ(response->body, "{\"ok\":true,\"conn\":2,\"req\":1}");
+
+  EXPECT_EQ(server_.connectionsAccepted(), 2u);
+  EXPECT_EQ(server_.openConnections(), 2u);
+  EXPECT_EQ(server_.requests(),
+            (std::vector<std::string>{"1 GET /ok", "1 GET /ok", "2 GET /ok?x=1"}));
+  server_.clearLog();
+  EXPECT_TRUE(server_.requests().empty());
+  first->close();
+  second->close();
+  EXPECT_TRUE(allConnectionsClosed());
+  EXPECT_EQ(server_.connectionsAccepted(), 2u);
+}
+
+TEST_F(FaultServerTest, RequestBodiesAreReadAndDroppedEvenSplitOrPipelined) {
+  auto client = connectClient();
+  // A POST whose body arrives in two pieces, and a GET in the same write as
+  // the body's end: both answered, in order, on the same connection.
+  ASSERT_TRUE(client->send("POST /ok HTTP/1.1\r\nHost: x\r\ncontent-length:  11\r\n\r\nhello"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_TRUE(client->send(" world" + get("/ok")));
+  for (const char* expected :
+       {"{\"ok\":true,\"conn\":1,\"req\":1}", "{\"ok\":true,\"conn\":1,\"req\":2}"}) {
+    const std::optional<Response> response = client->readResponse();
+    ASSERT_TRUE(response);
+    EXPECT_EQ(response->body, expected);
+  }
+  EXPECT_EQ(server_.requests(), (std::vector<std::string>{"1 POST /ok", "1 GET /ok"}));
+}
+
+TEST_F(FaultServerTest, HeadAndConnectionCloseAreHonoured) {
+  auto client = connectClient();
+  ASSERT_TRUE(client->send("HEAD /ok HTTP/1.1\r\n\r\n"));
+  ASSERT_EQ(client->readHead(), End::kDone);
+  EXPECT_NE(client->received().find("Content-Length: 28\r\n"), std::string::npos);
+  client->take(client->received().size());
+  const std::optional<Response> response = client->exchange("/ok");  // no HEAD body came before it
+  ASSERT_TRUE(response);
+  EXPECT_EQ(response->body, "{\"ok\":true,\"conn\":1,\"req\":2}");
+
+  ASSERT_TRUE(client->send("GET /ok HTTP/1.1\r\nConnection: close\r\n\r\n"));
+  const std::optional<Response> last = client->readResponse();
+  ASSERT_TRUE(last);
+  EXPECT_NE(last->head.find("\r\nConnection: close\r\n"), std::string::npos);
+  EXPECT_EQ(client->readToEnd(), End::kClosed);
+}
+
+// ---- then= ---------------------------------------------------------------------
+
+TEST_F(FaultServerTest, ThenCloseAnswersThenClosesSilently) {
+  auto client = connectClient();
+  const std::optional<Response> response = client->exchange("/ok?then=close");
+  ASSERT_TRUE(response);
+  EXPECT_EQ(response->body, "{\"ok\":true,\"conn\":1,\"req\":1}");
+  EXPECT_EQ(response->head.find("Connection"), std::string::npos) << "the close must be silent";
+  EXPECT_EQ(client->readToEnd(), End::kClosed);
+  EXPECT_TRUE(client->received().empty());
+  EXPECT_TRUE(allConnectionsClosed());
+}
+
+TEST_F(FaultServerTest, ThenDropReadsTheNextRequestAndClosesWithoutAnswer) {
+  auto client = connectClient();
+  ASSERT_TRUE(client->exchange("/ok?then=drop"));
+  // Still open until the next request: nothing arrives meanwhile.
+  EXPECT_EQ(client->readToEnd(100), End::kTimedOut);
+  ASSERT_TRUE(client->send("POST /ok HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc"));
+  EXPECT_EQ(client->readToEnd(), End::kClosed);
+  EXPECT_TRUE(client->received().empty());
+  EXPECT_EQ(server_.requests(), (std::vector<std::string>{"1 GET /ok?then=drop", "1 POST /ok"}));
+}
+
+TEST_F(FaultServerTest, ThenResetNextResetsOnTheNextRequest) {
+  auto client = connectClient();
+  ASSERT_TRUE(client->exchange("/ok?then=reset-next"));
+  EXPECT_EQ(client->readToEnd(100), End::kTimedOut);
+  ASSERT_TRUE(client->send(get("/ok")));
+  EXPECT_EQ(client->readToEnd(), End::kReset);
+  EXPECT_TRUE(client->received().empty());
+  EXPECT_EQ(server_.requests().size(), 2u);
+}
+
+// ---- bodies --------------------------------------------------------------------
+
+TEST_F(FaultServerTest, JsonHasTheRequestedSizeAndKeepsTheConnection) {
+  auto client = connectClient();
+  const std::optional<Response> response = client->exchange("/json?bytes=5000");
+  ASSERT_TRUE(response);
+  EXPECT_EQ(response->body.size(), 5000u);
+  EXPECT_EQ(response->body.rfind("{\"pad\":\"xxx", 0), 0u);
+  EXPECT_EQ(response->body.substr(response->body.size() - 10), "\",\"end\":1}");
+  // Smaller than its frame: the frame alone.
+  const std::optional<Response> tiny = client->exchange("/json?bytes=3");
+  ASSERT_TRUE(tiny);
+  EXPECT_EQ(tiny->body, "{\"pad\":\"\",\"end\":1}");
+}
+
+// Decodes a complete chunked body; the sizes of its chunks go to sizes.
+std::string dechunk(std::string_view encoded, std::vector<size_t>* sizes) {
+  std::string body;
+  for (;;) {
+    const size_t lineEnd = encoded.find("\r\n");
+    const size_t size = std::stoul(std::string(encoded.substr(0, lineEnd)), nullptr, 16);
+    if (size == 0) return body;
+    sizes->push_back(size);
+    body.append(encoded.substr(lineEnd + 2, size));
+    encoded.remove_prefix(lineEnd + 2 + size + 2);
+  }
+}
+
+TEST_F(FaultServerTest, ChunkedCarriesTheSameJsonInSmallChunks) {
+  auto client = connectClient();
+  const std::string json = client->exchange("/json?bytes=1234")->body;
+  ASSERT_TRUE(client->send(get("/chunked?bytes=1234")));
+  ASSERT_EQ(client->readUntil([](const std::string& in) {
+    return in.find("\r\n0\r\n\r\n") != std::string::npos;
+  }),
+            End::kDone);
+  const size_t headEnd = client->received().find("\r\n\r\n") + 4;
+  const std::string head = client->take(headEnd);
+  EXPECT_NE(head.find("\r\nTransfer-Encoding: chunked\r\n"), std::string::npos);
+  EXPECT_EQ(head.find("Content-Length"), std::string::npos);
+  std::vector<size_t> sizes;
+  EXPECT_EQ(dechunk(client->received(), &sizes), json);
+  EXPECT_EQ(sizes.size(), 13u);
+  for (size_t size : sizes) EXPECT_LE(size, 100u);
+  client->take(client->received().size());
+  EXPECT_TRUE(client->exchange("/ok"));  // still kept alive
+}
+
+TEST_F(FaultServerTest, CloseAfterHeadersPromisesABodyAndCloses) {
+  auto client = connectClient();
+  ASSERT_TRUE(client->send(get("/close-after-headers")));
+  EXPECT_EQ(client->readToEnd(), End::kClosed);
+  const std::string& in = client->received();
+  EXPECT_NE(in.find("\r\nContent-Length: 100\r\n"), std::string::npos);
+  EXPECT_EQ(in.size(), in.find("\r\n\r\n") + 4) << "no body byte at all";
+}
+
+TEST_F(FaultServerTest, ResetMidBodySendsATenthOfTheBodyThenResets) {
+  auto client = connectClient();
+  ASSERT_TRUE(client->send(get("/reset-mid-body")));
+  EXPECT_EQ(client->readToEnd(), End::kReset);
+  const std::string& in = client->received();
+  EXPECT_NE(in.find("\r\nContent-Length: 1000\r\n"), std::string::npos);
+  EXPECT_EQ(in.size() - (in.find("\r\n\r\n") + 4), 100u);
+}
+
+TEST_F(FaultServerTest, HugeBodyStreamsUntilTheClientLeaves) {
+  auto client = connectClient();
+  ASSERT_TRUE(client->send(get("/huge-body")));
+  ASSERT_EQ(client->readHead(), End::kDone);
+  const size_t headEnd = client->received().find("\r\n\r\n") + 4;
+  EXPECT_NE(client->received().find("\r\nContent-Length: 1073741824\r\n"), std::string::npos);
+  ASSERT_EQ(client->readBytes(headEnd + 2 * 1024 * 1024), End::kDone);
+  const std::string body = client->received().substr(headEnd);
+  EXPECT_EQ(body.rfind("{\"pad\":\"xxx", 0), 0u);
+  EXPECT_EQ(body.find_first_not_of('x', 8), std::string::npos);
+  client->close();  // with unread data: a reset
+  EXPECT_TRUE(allConnectionsClosed());
+}
+
+// ---- time ----------------------------------------------------------------------
+
+TEST_F(FaultServerTest, StallSendsNothingForTheGivenTimeThenCloses) {
+  auto client = connectClient();
+  const Clock::time_point start = Clock::now();
+  ASSERT_TRUE(client->send(get("/stall?ms=300")));
+  EXPECT_EQ(client->readToEnd(), End::kClosed);
+  EXPECT_TRUE(client->received().empty());
+  EXPECT_GE(msSince(start), 280);
+  EXPECT_LT(msSince(start), 2000);
+}
+
+TEST_F(FaultServerTest, StallBodySendsFiveOfTwentyBytesThenStalls) {
+  auto client = connectClient();
+  const Clock::time_point start = Clock::now();
+  ASSERT_TRUE(client->send(get("/stall-body?ms=300")));
+  EXPECT_EQ(client->readToEnd(), End::kClosed);
+  EXPECT_GE(msSince(start), 280);
+  EXPECT_LT(msSince(start), 2000);
+  const std::string& in = client->received();
+  EXPECT_NE(in.find("\r\nContent-Length: 20\r\n"), std::string::npos);
+  EXPECT_EQ(in.substr(in.find("\r\n\r\n") + 4), "{\"pad");
+}
+
+TEST_F(FaultServerTest, StallEndsEarlyWhenTheClientLeaves) {
+#ifndef POLLRDHUP
+  GTEST_SKIP() << "the server sees the client leave only with POLLRDHUP";
+#endif
+  auto client = connectClient();
+  ASSERT_TRUE(client->send(get("/stall?ms=60000")));
+  ASSERT_TRUE(eventually([this] { return server_.requests().size() == 1; }));
+  client->close();
+  EXPECT_TRUE(allConnectionsClosed());
+}
+
+TEST_F(FaultServerTest, TrickleDeliversAValidResponseByteByByte) {
+  auto client = connectClient();
+  const Clock::time_point start = Clock::now();
+  ASSERT_TRUE(client->send(get("/trickle?ms=4")));
+  size_t reads = 0;
+  ASSERT_EQ(client->readUntil(
+                [](const std::string& in) {
+                  const size_t headEnd = in.find("\r\n\r\n");
+                  return headEnd != std::string::npos &&
+                         in.size() >= headEnd + 4 + contentLength(in).value_or(0);
+                },
+                kTimeoutMs, &reads),
+            End::kDone);
+  const size_t total = client->received().size();
+  EXPECT_EQ(client->received().substr(client->received().find("\r\n\r\n") + 4),
+            "{\"trickle\":true,\"bytes\":\"each\"}");
+  // Not in one piece: many reads, spread over (total - 1) pauses.
+  EXPECT_GT(reads, total / 4);
+  EXPECT_GE(msSince(start), static_cast<int64_t>((total - 1) * 4 * 3 / 4));
+  client->take(total);
+  EXPECT_TRUE(client->exchange("/ok"));
+}
+
+// ---- broken framing ------------------------------------------------------------
+
+TEST_F(FaultServerTest, BadStatusHasANonNumericCode) {
+  auto client = connectClient();
+  ASSERT_TRUE(client->send(get("/bad-status")));
+  EXPECT_EQ(client->readToEnd(), End::kClosed);
+  EXPECT_EQ(client->received().rfind("HTTP/1.1 2x0 OK\r\n", 0), 0u) << client->received();
+}
+
+TEST_F(FaultServerTest, NotHttpAnswersLikeAnSshServer) {
+  auto client = connectClient();
+  ASSERT_TRUE(client->send(get("/not-http")));
+  EXPECT_EQ(client->readToEnd(), End::kClosed);
+  EXPECT_EQ(client->received(), "SSH-2.0-OpenSSH_9.2\r\n");
+}
+
+TEST_F(FaultServerTest, BadChunkHasAChunkSizeThatIsNotHex) {
+  auto client = connectClient();
+  ASSERT_TRUE(client->send(get("/bad-chunk")));
+  EXPECT_EQ(client->readToEnd(), End::kClosed);
+  const std::string& in = client->received();
+  EXPECT_NE(in.find("\r\nTransfer-Encoding: chunked\r\n"), std::string::npos);
+  EXPECT_EQ(in.substr(in.find("\r\n\r\n") + 4, 4), "zz\r\n");
+}
+
+TEST_F(FaultServerTest, ConflictingLengthSendsTwoContentLengths) {
+  auto client = connectClient();
+  ASSERT_TRUE(client->send(get("/conflicting-length")));
+  EXPECT_EQ(client->readToEnd(), End::kClosed);
+  const std::string& in = client->received();
+  EXPECT_NE(in.find("\r\nContent-Length: 5\r\nContent-Length: 6\r\n"), std::string::npos);
+  EXPECT_EQ(in.substr(in.find("\r\n\r\n") + 4), "hello");
+}
+
+TEST_F(FaultServerTest, HugeHeadersSendsKilobyteLines) {
+  auto client = connectClient();
+  const std::optional<Response> response = client->exchange("/huge-headers?kb=100");
+  ASSERT_TRUE(response);
+  EXPECT_EQ(countOf(response->head, "\r\nX-Fill-"), 100u);
+  EXPECT_NE(response->head.find("\r\nX-Fill-100: aaa"), std::string::npos);
+  EXPECT_GE(response->head.size(), 100u * 1024);
+  EXPECT_LT(response->head.size(), 101u * 1024);
+  EXPECT_EQ(response->body, "{}");
+}
+
+// ---- status codes and errors ---------------------------------------------------
+
+TEST_F(FaultServerTest, StatusAnswersWithTheRequestedCode) {
+  auto client = connectClient();
+  const std::optional<Response> teapot = client->exchange("/status?code=418");
+  ASSERT_TRUE(teapot);
+  EXPECT_EQ(teapot->head.rfind("HTTP/1.1 418 ", 0), 0u);
+  EXPECT_EQ(teapot->body, "{\"status\":418}");
+  // 204 has no body (and no Content-Length): the next response follows at once.
+  ASSERT_TRUE(client->send(get("/status?code=204") + get("/status?code=503")));
+  const std::optional<Response> noContent = client->readResponse();
+  ASSERT_TRUE(noContent);
+  EXPECT_EQ(noContent->head.rfind("HTTP/1.1 204 No Content\r\n", 0), 0u);
+  EXPECT_EQ(noContent->head.find("Content-Length"), std::string::npos);
+  const std::optional<Response> unavailable = client->readResponse();
+  ASSERT_TRUE(unavailable);
+  EXPECT_EQ(unavailable->head.rfind("HTTP/1.1 503 Service Unavailable\r\n", 0), 0u);
+}
+
+TEST_F(FaultServerTest, UnknownRouteIsA404WithJson) {
+  auto client = connectClient();
+  const std::optional<Response> response = client->exchange("/nope?ok");
+  ASSERT_TRUE(response);
+  EXPECT_EQ(response->head.rfind("HTTP/1.1 404 Not Found\r\n", 0), 0u);
+  EXPECT_EQ(response->body.front(), '{');
+}
+
+TEST_F(FaultServerTest, OversizedOrMalformedRequestsAreRejectedAndClosed) {
+  auto tooLarge = connectClient();
+  ASSERT_TRUE(tooLarge->send("GET /ok HTTP/1.1\r\nX-Big: " + std::string(70 * 1024, 'a')));
+  ASSERT_EQ(tooLarge->readHead(), End::kDone);
+  EXPECT_EQ(tooLarge->received().rfind("HTTP/1.1 431 ", 0), 0u) << tooLarge->received();
+
+  auto malformed = connectClient();
+  ASSERT_TRUE(malformed->send("hello\r\n\r\n"));
+  EXPECT_EQ(malformed->readToEnd(), End::kClosed);
+  EXPECT_EQ(malformed->received().rfind("HTTP/1.1 400 ", 0), 0u);
+  EXPECT_TRUE(server_.requests().empty());
+}
+
+// ---- stop ----------------------------------------------------------------------
+
+TEST_F(FaultServerTest, StopIsPromptWhateverTheConnectionsAreDoing) {
+  std::vector<std::unique_ptr<RawClient>> clients;
+  for (const char* target :
+       {"/stall?ms=60000", "/stall-body?ms=60000", "/huge-body", "/trickle?ms=1000"}) {
+    clients.push_back(connectClient());
+    ASSERT_TRUE(clients.back()->send(get(target)));
+  }
+  clients.push_back(connectClient());  // idle, kept alive
+  clients.push_back(connectClient());
+  ASSERT_TRUE(clients.back()->send("GET /ok HTTP/1.1\r\n"));  // half a head
+  ASSERT_TRUE(eventually([this] { return server_.requests().size() == 4; }));
+  // Let the huge body fill the socket buffers, so its sender waits on POLLOUT.
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_EQ(server_.openConnections(), 6u);
+
+  const uint16_t port = server_.port();
+  const Clock::time_point start = Clock::now();
+  server_.stop();
+  EXPECT_LT(msSince(start), 1000);
+  EXPECT_EQ(server_.openConnections(), 0u);
+  for (auto& client : clients) EXPECT_NE(client->readToEnd(), End::kTimedOut);
+
+  // Nobody listens any more; and the server can be started again.
+  EXPECT_FALSE(RawClient(port).connected());
+  ASSERT_TRUE(server_.start());
+  auto again = connectClient();
+  EXPECT_TRUE(again->exchange("/ok"));
+}
+
+TEST(FaultServer, DestructorStopsPromptly) {
+  const Clock::time_point start = Clock::now();
+  {
+    FaultServer server;
+    ASSERT_TRUE(server.start());
+    RawClient client(server.port());
+    ASSERT_TRUE(client.send(get("/stall?ms=60000")));
+    ASSERT_TRUE(eventually([&] { return server.requests().size() == 1; }));
+  }
+  EXPECT_LT(msSince(start), 1000);
+}
+
+TEST(FaultServer, StartFailsOnAPortInUse) {
+  FaultServer first, second;
+  ASSERT_TRUE(first.start());
+  EXPECT_NE(first.port(), 0);
+  EXPECT_FALSE(second.start(first.port()));
+  EXPECT_FALSE(first.start()) << "already running";
+}
+
+TEST(FaultServer, HelpListsEveryRoute) {
+  const std::string help = FaultServer::routesHelp();
+  for (const char* route :
+       {"/ok", "/json", "/chunked", "/close-after-headers", "/reset-mid-body", "/stall",
+        "/stall-body", "/trickle", "/bad-status", "/not-http", "/bad-chunk", "/conflicting-length",
+        "/huge-headers", "/huge-body", "/status"}) {
+    EXPECT_NE(help.find(std::string("  ") + route), std::string::npos) << route;
+  }
+}
+
+}  // namespace

@@ -1,0 +1,795 @@
+// FaultServer: see fault_server.h. One thread accepts; each connection gets a
+// thread of its own, whose every blocking step is a poll() that also watches
+// the wake pipe, so stop() interrupts all of them at once.
+#include "fault_server.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdio.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+#include <optional>
+#include <string_view>
+#include <system_error>
+#include <utility>
+
+namespace ehc_fault {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The longest any single wait may last: a stall, an idle kept-alive
+// connection, a request body, a whole huge body, a peer that does not read.
+constexpr int64_t kMaxWaitMs = 60000;
+constexpr size_t kMaxHeadBytes = 64 * 1024;
+// Caps for the generated documents that are built in memory (not streamed).
+constexpr uint64_t kMaxGeneratedBytes = 64 * 1024 * 1024;
+constexpr uint64_t kMaxHeaderKb = 16 * 1024;
+constexpr uint64_t kMiB = 1024 * 1024;
+constexpr uint64_t kMaxHugeBodyMb = 1024 * 1024;  // 1 TiB: more than 60 s can carry
+constexpr size_t kChunkBytes = 100;
+
+#ifdef MSG_NOSIGNAL
+constexpr int kSendFlags = MSG_NOSIGNAL;
+#else
+constexpr int kSendFlags = 0;  // macOS: SO_NOSIGPIPE is set on the socket instead
+#endif
+
+// Lets a pause end early when the client gives up, so a stalled connection
+// does not linger for the whole pause. Without POLLRDHUP (macOS), poll() still
+// reports POLLHUP once both directions are closed.
+#ifdef POLLRDHUP
+constexpr short kPeerHangupEvents = POLLRDHUP;
+#else
+constexpr short kPeerHangupEvents = 0;
+#endif
+
+// ---- waiting -------------------------------------------------------------------
+
+enum class Wait { kReady, kTimedOut, kStopped };
+
+Clock::time_point deadlineIn(int64_t ms) {
+  return Clock::now() + std::chrono::milliseconds(std::clamp<int64_t>(ms, 0, kMaxWaitMs));
+}
+
+int pollTimeoutUntil(Clock::time_point deadline) {
+  if (deadline == Clock::time_point::max()) return -1;
+  const int64_t left =
+      std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
+  return static_cast<int>(std::clamp<int64_t>(left, 0, kMaxWaitMs));
+}
+
+// Waits until fd reports one of events (or an error or hang-up), until the
+// deadline, or until stop() makes wakeFd readable, whichever comes first.
+// fd may be -1 (poll() ignores it): then this is an interruptible sleep.
+Wait waitFor(int fd, short events, int wakeFd, Clock::time_point deadline) {
+  for (;;) {
+    pollfd fds[2] = {{wakeFd, POLLIN, 0}, {fd, events, 0}};
+    const int ready = poll(fds, 2, pollTimeoutUntil(deadline));
+    if (fds[0].revents != 0) return Wait::kStopped;
+    if (ready > 0) return Wait::kReady;
+    if (ready == 0 && Clock::now() >= deadline) return Wait::kTimedOut;
+    // Nothing sensible left to wait for on a poll() failure other than EINTR.
+    if (ready < 0 && errno != EINTR) return Wait::kStopped;
+  }
+}
+
+// ---- sockets -------------------------------------------------------------------
+
+void setFdFlags(int fd, int statusFlags) {
+  fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC);
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | statusFlags);
+}
+
+void setIntOption(int fd, int level, int name, int value) {
+  setsockopt(fd, level, name, &value, sizeof value);
+}
+
+// Every send of a connection is non-blocking (a peer that does not read must
+// not pin a thread past stop()) and unbuffered (a trickle really trickles).
+void prepareConnection(int fd) {
+  setFdFlags(fd, O_NONBLOCK);
+  setIntOption(fd, IPPROTO_TCP, TCP_NODELAY, 1);
+#ifdef SO_NOSIGPIPE
+  setIntOption(fd, SOL_SOCKET, SO_NOSIGPIPE, 1);
+#endif
+}
+
+void closeWithReset(int fd) {
+  const linger abortive{1, 0};  // close() then sends RST, not FIN
+  setsockopt(fd, SOL_SOCKET, SO_LINGER, &abortive, sizeof abortive);
+  close(fd);
+}
+
+// ---- text ----------------------------------------------------------------------
+
+std::string lowercase(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
+std::optional<uint64_t> parseDecimal(std::string_view digits) {
+  if (digits.empty() || digits.size() > 18) return std::nullopt;  // 18 digits cannot overflow
+  uint64_t value = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + static_cast<uint64_t>(c - '0');
+  }
+  return value;
+}
+
+std::string hex(size_t value) {
+  char text[24];
+  snprintf(text, sizeof text, "%zx", value);
+  return text;
+}
+
+// ---- requests ------------------------------------------------------------------
+
+struct Request {
+  std::string method, target;
+  std::string path, query;  // target split at the first '?'
+  uint64_t contentLength = 0;
+  bool hasTransferEncoding = false;
+  bool wantsClose = false;  // "Connection: close"
+};
+
+void parseHeader(std::string_view line, Request* request, bool* valid) {
+  const size_t colon = line.find(':');
+  if (colon == std::string_view::npos || colon == 0) {
+    *valid = false;
+    return;
+  }
+  const std::string name = lowercase(line.substr(0, colon));
+  const std::string_view value = trim(line.substr(colon + 1));
+  if (name == "content-length") {
+    const std::optional<uint64_t> length = parseDecimal(value);
+    *valid = *valid && length.has_value();
+    request->contentLength = length.value_or(0);
+  } else if (name == "transfer-encoding") {
+    request->hasTransferEncoding = true;
+  } else if (name == "connection") {
+    request->wantsClose = lowercase(value).find("close") != std::string::npos;
+  }
+}
+
+// head: the request line and header lines, each ending in CRLF, without the
+// final empty line.
+bool parseHead(std::string_view head, Request* request) {
+  const size_t lineEnd = head.find("\r\n");
+  const std::string_view requestLine = head.substr(0, lineEnd);
+  const size_t firstSpace = requestLine.find(' ');
+  const size_t lastSpace = requestLine.rfind(' ');
+  if (firstSpace == std::string_view::npos || lastSpace <= firstSpace + 1) return false;
+  if (requestLine.substr(lastSpace + 1).rfind("HTTP/1.", 0) != 0) return false;
+  request->method = requestLine.substr(0, firstSpace);
+  request->target = requestLine.substr(firstSpace + 1, lastSpace - firstSpace - 1);
+  const size_t question = request->target.find('?');
+  request->path = request->target.substr(0, question);
+  if (question != std::string::npos) request->query = request->target.substr(question + 1);
+
+  bool valid = !request->method.empty();
+  for (size_t at = lineEnd + 2; at < head.size();) {
+    const size_t end = head.find("\r\n", at);
+    parseHeader(head.substr(at, end - at), request, &valid);
+    at = end + 2;
+  }
+  return valid;
+}
+
+std::optional<std::string_view> queryParam(std::string_view query, std::string_view name) {
+  while (!query.empty()) {
+    const size_t amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    const size_t equals = pair.find('=');
+    if (pair.substr(0, equals) == name) {
+      return equals == std::string_view::npos ? std::string_view() : pair.substr(equals + 1);
+    }
+    if (amp == std::string_view::npos) break;
+    query.remove_prefix(amp + 1);
+  }
+  return std::nullopt;
+}
+
+// ---- responses -----------------------------------------------------------------
+
+const char* reasonPhrase(int status) {
+  switch (status) {
+    case 100: return "Continue";
+    case 200: return "OK";
+    case 201: return "Created";
+    case 204: return "No Content";
+    case 301: return "Moved Permanently";
+    case 302: return "Found";
+    case 304: return "Not Modified";
+    case 400: return "Bad Request";
+    case 401: return "Unauthorized";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 418: return "I'm a teapot";
+    case 429: return "Too Many Requests";
+    case 431: return "Request Header Fields Too Large";
+    case 500: return "Internal Server Error";
+    case 501: return "Not Implemented";
+    case 502: return "Bad Gateway";
+    case 503: return "Service Unavailable";
+    default: return "Unknown";
+  }
+}
+
+// A response head under construction: status line, then header lines.
+class Head {
+ public:
+  explicit Head(int status)
+      : status_(status),
+        text_("HTTP/1.1 " + std::to_string(status) + " " + reasonPhrase(status) + "\r\n") {}
+  // For the deliberately broken status lines.
+  static Head withStatusLine(std::string_view statusLine) {
+    Head head(0);
+    head.text_ = std::string(statusLine) + "\r\n";
+    return head;
+  }
+
+  Head& header(std::string_view name, std::string_view value) {
+    text_.append(name).append(": ").append(value).append("\r\n");
+    return *this;
+  }
+  Head& json() { return header("Content-Type", "application/json"); }
+  Head& contentLength(uint64_t length) { return header("Content-Length", std::to_string(length)); }
+  Head& chunked() { return header("Transfer-Encoding", "chunked"); }
+  // RFC 9110: 1xx, 204 and 304 responses never have a body.
+  bool allowsBody() const { return status_ >= 200 && status_ != 204 && status_ != 304; }
+  // The head, with the empty line that ends it.
+  std::string end() const { return text_ + "\r\n"; }
+
+ private:
+  int status_;
+  std::string text_;
+};
+
+// The one way a complete, well-framed JSON response is written.
+std::string jsonResponse(Head head, std::string_view body, const Request& request) {
+  if (request.wantsClose) head.header("Connection", "close");
+  if (!head.allowsBody()) return head.end();
+  std::string text = head.json().contentLength(body.size()).end();
+  if (request.method != "HEAD") text.append(body);
+  return text;
+}
+
+// {"pad":"xxx...","end":1}: exactly `bytes` long when bytes >= its 17-byte frame.
+std::string paddedJson(uint64_t bytes) {
+  static constexpr std::string_view kOpen = "{\"pad\":\"", kClose = "\",\"end\":1}";
+  const size_t frame = kOpen.size() + kClose.size();
+  const size_t padding = bytes > frame ? static_cast<size_t>(bytes) - frame : 0;
+  return std::string(kOpen) + std::string(padding, 'x') + std::string(kClose);
+}
+
+std::string chunkedEncoding(std::string_view body, size_t chunkBytes) {
+  std::string out;
+  for (size_t at = 0; at < body.size(); at += chunkBytes) {
+    const std::string_view chunk = body.substr(at, chunkBytes);
+    out.append(hex(chunk.size())).append("\r\n").append(chunk).append("\r\n");
+  }
+  return out + "0\r\n\r\n";
+}
+
+// ---- one connection ------------------------------------------------------------
+
+enum class ReadOutcome { kRequest, kGone, kMalformed, kHeadTooLarge, kBodyNotSupported };
+
+// The server's end of one connection. Every blocking step is bounded by a
+// deadline and interrupted by stop().
+class Peer {
+ public:
+  Peer(int fd, int wakeFd, const std::atomic<bool>& stopping)
+      : fd_(fd), wakeFd_(wakeFd), stopping_(stopping) {}
+  ~Peer() { close(); }
+  Peer(const Peer&) = delete;
+  Peer& operator=(const Peer&) = delete;
+
+  // Reads the next request head and discards its body, within kMaxWaitMs (so
+  // an idle kept-alive connection is closed after that).
+  ReadOutcome readRequest(Request* request) {
+    const Clock::time_point deadline = deadlineIn(kMaxWaitMs);
+    size_t headEnd;
+    while ((headEnd = received_.find("\r\n\r\n")) == std::string::npos) {
+      if (received_.size() >= kMaxHeadBytes) return ReadOutcome::kHeadTooLarge;
+      if (!receiveMore(deadline)) return ReadOutcome::kGone;
+    }
+    if (headEnd + 4 > kMaxHeadBytes) return ReadOutcome::kHeadTooLarge;  // all in one read
+    const bool parsed = parseHead(std::string_view(received_).substr(0, headEnd + 2), request);
+    received_.erase(0, headEnd + 4);
+    if (!parsed) return ReadOutcome::kMalformed;
+    // A chunked request body would need a decoder just to find the next request.
+    if (request->hasTransferEncoding) return ReadOutcome::kBodyNotSupported;
+    return discard(request->contentLength, deadline) ? ReadOutcome::kRequest : ReadOutcome::kGone;
+  }
+
+  bool send(std::string_view bytes, Clock::time_point deadline) {
+    while (!bytes.empty()) {
+      if (stopping_.load()) return false;  // a fast reader never makes us poll()
+      const ssize_t sent = ::send(fd_, bytes.data(), bytes.size(), kSendFlags);
+      if (sent > 0) {
+        bytes.remove_prefix(static_cast<size_t>(sent));
+      } else if (sent < 0 && errno == EINTR) {
+        continue;
+      } else if (sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+        if (waitFor(fd_, POLLOUT, wakeFd_, deadline) != Wait::kReady) return false;
+      } else {
+        return false;  // reset, or closed by the peer
+      }
+    }
+    return true;
+  }
+  bool send(std::string_view bytes) { return send(bytes, deadlineIn(kMaxWaitMs)); }
+
+  // Sends nothing for ms milliseconds. False when stop() or the peer hanging
+  // up cut the pause short.
+  bool pause(int64_t ms) {
+    return waitFor(fd_, kPeerHangupEvents, wakeFd_, deadlineIn(ms)) == Wait::kTimedOut;
+  }
+
+  void close() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+  void reset() {
+    if (fd_ >= 0) closeWithReset(fd_);
+    fd_ = -1;
+  }
+
+ private:
+  bool receiveMore(Clock::time_point deadline) {
+    for (;;) {
+      char buffer[16 * 1024];
+      const ssize_t got = recv(fd_, buffer, sizeof buffer, 0);
+      if (got > 0) {
+        received_.append(buffer, static_cast<size_t>(got));
+        return true;
+      }
+      if (got == 0) return false;
+      if (errno == EINTR) continue;
+      if (errno != EAGAIN && errno != EWOULDBLOCK) return false;
+      if (waitFor(fd_, POLLIN, wakeFd_, deadline) != Wait::kReady) return false;
+    }
+  }
+
+  bool discard(uint64_t bytes, Clock::time_point deadline) {
+    for (;;) {
+      const size_t dropped = static_cast<size_t>(std::min<uint64_t>(bytes, received_.size()));
+      received_.erase(0, dropped);
+      bytes -= dropped;
+      if (bytes == 0) return true;
+      if (!receiveMore(deadline)) return false;
+    }
+  }
+
+  int fd_;
+  const int wakeFd_;
+  const std::atomic<bool>& stopping_;
+  std::string received_;  // read but not consumed yet: the next request may be here already
+};
+
+// What the connection does once a route has answered.
+enum class After {
+  kKeepAlive,
+  kClose,      // FIN
+  kReset,      // RST
+  kDropNext,   // read the next request, then close without an answer
+  kResetNext,  // read the next request, then reset
+};
+
+// What a route sees: the request, where it sits on its connection, and the
+// connection to answer on.
+struct Exchange {
+  Peer& peer;
+  const Request& request;
+  size_t connectionNumber;
+  size_t requestNumber;
+
+  std::string_view textParam(std::string_view name) const {
+    return queryParam(request.query, name).value_or(std::string_view());
+  }
+  // A missing or unparsable value gives fallback; the result is clamped.
+  uint64_t numberParam(std::string_view name, uint64_t fallback, uint64_t min, uint64_t max) const {
+    const std::optional<uint64_t> value = parseDecimal(textParam(name));
+    return std::clamp<uint64_t>(value.value_or(fallback), min, max);
+  }
+
+  // Sends bytes, then does `then`; a send that fails ends the connection.
+  After reply(std::string_view bytes, After then) {
+    return peer.send(bytes) ? then : After::kClose;
+  }
+  After replyJson(int status, std::string_view body, After then = After::kKeepAlive) {
+    return reply(jsonResponse(Head(status), body, request), then);
+  }
+};
+
+// ---- routes --------------------------------------------------------------------
+
+After okRoute(Exchange& ex) {
+  const std::string body = "{\"ok\":true,\"conn\":" + std::to_string(ex.connectionNumber) +
+                           ",\"req\":" + std::to_string(ex.requestNumber) + "}";
+  const std::string_view then = ex.textParam("then");
+  After after = After::kKeepAlive;
+  if (then == "close") after = After::kClose;
+  if (then == "drop") after = After::kDropNext;
+  if (then == "reset-next") after = After::kResetNext;
+  return ex.replyJson(200, body, after);
+}
+
+uint64_t requestedJsonBytes(const Exchange& ex) {
+  return ex.numberParam("bytes", 1000, 0, kMaxGeneratedBytes);
+}
+
+After jsonRoute(Exchange& ex) {
+  return ex.replyJson(200, paddedJson(requestedJsonBytes(ex)));
+}
+
+After chunkedRoute(Exchange& ex) {
+  const std::string body = paddedJson(requestedJsonBytes(ex));
+  return ex.reply(Head(200).json().chunked().end() + chunkedEncoding(body, kChunkBytes),
+                  After::kKeepAlive);
+}
+
+After closeAfterHeadersRoute(Exchange& ex) {
+  return ex.reply(Head(200).json().contentLength(100).end(), After::kClose);
+}
+
+After resetMidBodyRoute(Exchange& ex) {
+  const std::string body = paddedJson(1000);
+  return ex.reply(Head(200).json().contentLength(body.size()).end() + body.substr(0, 100),
+                  After::kReset);
+}
+
+int64_t requestedPauseMs(const Exchange& ex) {
+  return static_cast<int64_t>(ex.numberParam("ms", 10000, 0, kMaxWaitMs));
+}
+
+After stallRoute(Exchange& ex) {
+  ex.peer.pause(requestedPauseMs(ex));
+  return After::kClose;
+}
+
+After stallBodyRoute(Exchange& ex) {
+  const std::string body = paddedJson(20);
+  if (ex.peer.send(Head(200).json().contentLength(body.size()).end() + body.substr(0, 5))) {
+    ex.peer.pause(requestedPauseMs(ex));
+  }
+  return After::kClose;
+}
+
+After trickleRoute(Exchange& ex) {
+  const std::string response =
+      jsonResponse(Head(200), "{\"trickle\":true,\"bytes\":\"each\"}", ex.request);
+  // Each pause is bounded, and so is the whole trickle.
+  const int64_t msPerByte = static_cast<int64_t>(
+      ex.numberParam("ms", 100, 0, static_cast<uint64_t>(kMaxWaitMs) / response.size()));
+  for (size_t at = 0; at < response.size(); ++at) {
+    if (at > 0 && !ex.peer.pause(msPerByte)) return After::kClose;
+    if (!ex.peer.send(std::string_view(response).substr(at, 1))) return After::kClose;
+  }
+  return After::kKeepAlive;
+}
+
+After badStatusRoute(Exchange& ex) {
+  return ex.reply(jsonResponse(Head::withStatusLine("HTTP/1.1 2x0 OK"), "{}", ex.request),
+                  After::kClose);
+}
+
+After notHttpRoute(Exchange& ex) {
+  return ex.reply("SSH-2.0-OpenSSH_9.2\r\n", After::kClose);
+}
+
+After badChunkRoute(Exchange& ex) {
+  return ex.reply(Head(200).json().chunked().end() + "zz\r\n{}\r\n0\r\n\r\n", After::kClose);
+}
+
+After conflictingLengthRoute(Exchange& ex) {
+  const Head head = Head(200)
+                        .header("Content-Type", "text/plain")
+                        .header("Content-Length", "5")
+                        .header("Content-Length", "6");
+  return ex.reply(head.end() + "hello", After::kClose);
+}
+
+After hugeHeadersRoute(Exchange& ex) {
+  const uint64_t kilobytes = ex.numberParam("kb", 100, 1, kMaxHeaderKb);
+  Head head(200);
+  for (uint64_t line = 1; line <= kilobytes; ++line) {
+    const std::string name = "X-Fill-" + std::to_string(line);
+    // name + ": " + value + CRLF is 1 KiB.
+    head.header(name, std::string(1024 - 4 - name.size(), 'a'));
+  }
+  return ex.reply(jsonResponse(std::move(head), "{}", ex.request), After::kKeepAlive);
+}
+
+// Streams {"pad":"xxx..."} of mb MiB without ever holding it, as fast as the
+// peer reads, for at most kMaxWaitMs in all.
+After hugeBodyRoute(Exchange& ex) {
+  static constexpr std::string_view kOpen = "{\"pad\":\"", kClose = "\"}";
+  const uint64_t size = ex.numberParam("mb", 1024, 1, kMaxHugeBodyMb) * kMiB;
+  const Clock::time_point deadline = deadlineIn(kMaxWaitMs);
+  const std::string filler(64 * 1024, 'x');
+  bool sending =
+      ex.peer.send(Head(200).json().contentLength(size).end() + std::string(kOpen), deadline);
+  for (uint64_t left = size - kOpen.size() - kClose.size(); sending && left > 0;) {
+    const size_t piece = static_cast<size_t>(std::min<uint64_t>(left, filler.size()));
+    sending = ex.peer.send(std::string_view(filler).substr(0, piece), deadline);
+    left -= piece;
+  }
+  return sending && ex.peer.send(kClose, deadline) ? After::kKeepAlive : After::kClose;
+}
+
+After statusRoute(Exchange& ex) {
+  const int status = static_cast<int>(ex.numberParam("code", 200, 100, 999));
+  return ex.replyJson(status, "{\"status\":" + std::to_string(status) + "}");
+}
+
+After notFoundRoute(Exchange& ex) {
+  return ex.replyJson(404, "{\"error\":\"no such route\"}");
+}
+
+struct Route {
+  std::string_view path;
+  const char* usage;  // the path with its query parameters, for --help
+  const char* description;
+  After (*handle)(Exchange&);
+};
+
+const Route kRoutes[] = {
+    {"/ok", "/ok[?then=close|drop|reset-next]",
+     "200 {\"ok\":true,\"conn\":C,\"req\":R}, kept alive. then=close: close\n"
+     "silently after it; drop / reset-next: read the next request,\n"
+     "then close / reset without answering",
+     okRoute},
+    {"/json", "/json?bytes=N", "200, a JSON document of N bytes (default 1000)", jsonRoute},
+    {"/chunked", "/chunked?bytes=N", "the same JSON, chunked in 100-byte chunks", chunkedRoute},
+    {"/close-after-headers", "/close-after-headers", "headers with Content-Length: 100, then close",
+     closeAfterHeadersRoute},
+    {"/reset-mid-body", "/reset-mid-body", "Content-Length: 1000, 100 body bytes, then RST",
+     resetMidBodyRoute},
+    {"/stall", "/stall?ms=N", "nothing for N ms (default 10000, max 60000), then close",
+     stallRoute},
+    {"/stall-body", "/stall-body?ms=N",
+     "headers with Content-Length: 20 and 5 body bytes,\nnothing for N ms, then close",
+     stallBodyRoute},
+    {"/trickle", "/trickle?ms=N",
+     "a small JSON response one byte at a time,\nN ms apart (default 100)", trickleRoute},
+    {"/bad-status", "/bad-status", "status line HTTP/1.1 2x0 OK", badStatusRoute},
+    {"/not-http", "/not-http", "SSH-2.0-OpenSSH_9.2, then close", notHttpRoute},
+    {"/bad-chunk", "/bad-chunk", "chunked, with chunk size line zz", badChunkRoute},
+    {"/conflicting-length", "/conflicting-length",
+     "Content-Length: 5 and Content-Length: 6, body hello", conflictingLengthRoute},
+    {"/huge-headers", "/huge-headers?kb=N", "N (default 100) header lines of 1 KiB each",
+     hugeHeadersRoute},
+    {"/huge-body", "/huge-body?mb=N",
+     "Content-Length of N MiB (default 1024), streamed until\nthe peer leaves, or for 60 s",
+     hugeBodyRoute},
+    {"/status", "/status?code=N", "status N with a small JSON body", statusRoute},
+};
+
+After route(Exchange& ex) {
+  for (const Route& candidate : kRoutes) {
+    if (candidate.path == ex.request.path) return candidate.handle(ex);
+  }
+  return notFoundRoute(ex);
+}
+
+// The answer to a request that cannot be served; the connection closes after it.
+std::string rejection(ReadOutcome outcome) {
+  Request closing;
+  closing.wantsClose = true;
+  switch (outcome) {
+    case ReadOutcome::kHeadTooLarge:
+      return jsonResponse(Head(431), "{\"error\":\"request head over 64 KiB\"}", closing);
+    case ReadOutcome::kBodyNotSupported:
+      return jsonResponse(Head(501), "{\"error\":\"Transfer-Encoding in a request\"}", closing);
+    default: return jsonResponse(Head(400), "{\"error\":\"malformed request\"}", closing);
+  }
+}
+
+}  // namespace
+
+// ---- FaultServer ---------------------------------------------------------------
+
+FaultServer::~FaultServer() {
+  stop();
+}
+
+bool FaultServer::start(uint16_t port) {
+  if (acceptThread_.joinable()) return false;
+  listenFd_ = socket(AF_INET, SOCK_STREAM, 0);
+  if (listenFd_ < 0 || pipe(wakePipe_) != 0) {
+    stop();
+    return false;
+  }
+  setFdFlags(listenFd_, O_NONBLOCK);  // a connection gone between poll() and accept()
+  setFdFlags(wakePipe_[0], 0);
+  setFdFlags(wakePipe_[1], 0);
+  setIntOption(listenFd_, SOL_SOCKET, SO_REUSEADDR, 1);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = htons(port);
+  socklen_t length = sizeof address;
+  if (bind(listenFd_, reinterpret_cast<sockaddr*>(&address), length) != 0 ||
+      listen(listenFd_, 64) != 0 ||
+      getsockname(listenFd_, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+    stop();
+    return false;
+  }
+  port_ = ntohs(address.sin_port);
+  stopping_ = false;
+  acceptThread_ = std::thread(&FaultServer::acceptLoop, this);
+  return true;
+}
+
+void FaultServer::stop() {
+  stopping_ = true;
+  if (acceptThread_.joinable()) {
+    const char wake = 1;
+    while (write(wakePipe_[1], &wake, 1) < 0 && errno == EINTR) {
+    }
+    acceptThread_.join();
+  }
+  // No new workers now. The list moves out so that joining happens without the
+  // mutex, which workers take to finish; their nodes stay where they were.
+  std::list<Worker> workers;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    workers.swap(workers_);
+  }
+  for (Worker& worker : workers) worker.thread.join();
+  for (int* fd : {&listenFd_, &wakePipe_[0], &wakePipe_[1]}) {
+    if (*fd >= 0) close(*fd);
+    *fd = -1;
+  }
+  port_ = 0;
+}
+
+size_t FaultServer::connectionsAccepted() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return connectionsAccepted_;
+}
+
+size_t FaultServer::openConnections() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return openConnections_;
+}
+
+std::vector<std::string> FaultServer::requests() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return requestLog_;
+}
+
+void FaultServer::clearLog() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  requestLog_.clear();
+}
+
+std::string FaultServer::routesHelp() {
+  static constexpr size_t kUsageColumns = 36;
+  std::string help;
+  const auto line = [&help](std::string_view usage, std::string_view description) {
+    help.append("  ").append(usage);
+    help.append(usage.size() < kUsageColumns ? kUsageColumns - usage.size() : 1, ' ');
+    // A description's further lines line up under its first.
+    for (char c : description) {
+      help += c;
+      if (c == '\n') help.append(2 + kUsageColumns, ' ');
+    }
+    help += '\n';
+  };
+  for (const Route& entry : kRoutes) line(entry.usage, entry.description);
+  line("anything else", "404 with a small JSON body");
+  return help;
+}
+
+void FaultServer::acceptLoop() {
+  for (;;) {
+    if (waitFor(listenFd_, POLLIN, wakePipe_[0], Clock::time_point::max()) == Wait::kStopped) {
+      return;
+    }
+    joinFinishedWorkers();
+    const int fd = accept(listenFd_, nullptr, nullptr);
+    if (fd >= 0) {
+      startWorker(fd);
+    } else if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
+      // Out of resources: the pending connection stays ready; do not spin on it.
+      if (waitFor(-1, 0, wakePipe_[0], deadlineIn(100)) == Wait::kStopped) return;
+    }
+  }
+}
+
+void FaultServer::startWorker(int fd) {
+  prepareConnection(fd);
+  std::lock_guard<std::mutex> lock(mutex_);
+  const size_t connectionNumber = ++connectionsAccepted_;
+  Worker& worker = workers_.emplace_back();
+  try {
+    // The thread's finishWorker() takes the mutex, so it cannot run before
+    // worker.thread is assigned.
+    worker.thread = std::thread([this, fd, connectionNumber, &worker] {
+      try {
+        serveConnection(fd, connectionNumber);
+      } catch (const std::exception&) {
+        // Out of memory in a route: the connection is closed, nothing else to do.
+      }
+      finishWorker(&worker);
+    });
+    ++openConnections_;
+  } catch (const std::system_error&) {
+    close(fd);
+    workers_.pop_back();
+  }
+}
+
+void FaultServer::serveConnection(int fd, size_t connectionNumber) {
+  Peer peer(fd, wakePipe_[0], stopping_);
+  After previous = After::kKeepAlive;
+  for (size_t requestNumber = 1;; ++requestNumber) {
+    Request request;
+    const ReadOutcome outcome = peer.readRequest(&request);
+    if (outcome == ReadOutcome::kGone) return;
+    if (outcome != ReadOutcome::kRequest) {
+      peer.send(rejection(outcome));
+      return;
+    }
+    logRequest(connectionNumber, request.method, request.target);
+    // The request the previous response's then= was waiting for: read in
+    // full, never answered.
+    if (previous == After::kDropNext) return;
+    if (previous == After::kResetNext) return peer.reset();
+
+    Exchange exchange{peer, request, connectionNumber, requestNumber};
+    previous = route(exchange);
+    if (previous == After::kReset) return peer.reset();
+    if (previous == After::kClose) return;
+    if (previous == After::kKeepAlive && request.wantsClose) return;
+  }
+}
+
+void FaultServer::finishWorker(Worker* worker) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  --openConnections_;  // serveConnection() has closed the socket by now
+  worker->finished = true;
+}
+
+void FaultServer::joinFinishedWorkers() {
+  std::list<Worker> finished;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = workers_.begin(); it != workers_.end();) {
+      const auto next = std::next(it);
+      if (it->finished) finished.splice(finished.end(), workers_, it);
+      it = next;
+    }
+  }
+  for (Worker& worker : finished) worker.thread.join();
+}
+
+void FaultServer::logRequest(size_t connectionNumber, const std::string& method,
+                             const std::string& target) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  requestLog_.push_back(std::to_string(connectionNumber) + " " + method + " " + target);
+}
+
+}  // namespace ehc_fault

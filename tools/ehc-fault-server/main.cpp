@@ -1,0 +1,111 @@
+// ehc-fault-server: the FaultServer as a command: serves the fault routes on
+// 127.0.0.1 for a while, for scripts and for trying a client by hand.
+//
+//   ehc-fault-server [--port N] [--seconds S]
+//
+// Prints "listening on 127.0.0.1:PORT" once it accepts connections, and exits
+// by itself after S seconds (default 300), or on SIGINT / SIGTERM.
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "fault_server.h"
+
+namespace {
+
+volatile sig_atomic_t gSignalled = 0;
+
+void onSignal(int) {
+  gSignalled = 1;
+}
+
+void printUsage(FILE* out) {
+  fprintf(out,
+          "usage: ehc-fault-server [--port N] [--seconds S]\n"
+          "\n"
+          "An HTTP/1.1 server on 127.0.0.1 that misbehaves on request. Prints\n"
+          "\"listening on 127.0.0.1:PORT\" when ready; exits after S seconds (default 300).\n"
+          "Connections are kept alive; request bodies (Content-Length) are read and dropped.\n"
+          "Every wait is at most 60 s.\n"
+          "\n"
+          "  --port N      port to listen on (default 0: any free port)\n"
+          "  --seconds S   how long to serve (default 300)\n"
+          "\n"
+          "routes:\n%s",
+          ehc_fault::FaultServer::routesHelp().c_str());
+}
+
+std::optional<unsigned long> parseNumber(const char* text, unsigned long max) {
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long value = strtoul(text, &end, 10);
+  if (text[0] == '\0' || text[0] == '-' || *end != '\0' || errno != 0 || value > max) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+struct Options {
+  uint16_t port = 0;
+  unsigned long seconds = 300;
+};
+
+// Returns the exit status to leave with, or nullopt to go on serving.
+std::optional<int> parseOptions(int argc, char** argv, Options* options) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string flag = argv[i];
+    if (flag == "--help" || flag == "-h") {
+      printUsage(stdout);
+      return 0;
+    }
+    const bool known = flag == "--port" || flag == "--seconds";
+    const std::optional<unsigned long> value =
+        known && i + 1 < argc ? parseNumber(argv[++i], flag == "--port" ? 65535 : 1000000000)
+                              : std::nullopt;
+    if (!value) {
+      fprintf(stderr, "ehc-fault-server: bad or incomplete option %s\n\n", flag.c_str());
+      printUsage(stderr);
+      return 2;
+    }
+    if (flag == "--port") options->port = static_cast<uint16_t>(*value);
+    if (flag == "--seconds") options->seconds = *value;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options;
+  if (const std::optional<int> exitStatus = parseOptions(argc, argv, &options)) return *exitStatus;
+
+  // The handler only sets a flag, so whichever thread takes the signal is fine.
+  struct sigaction action {};
+  action.sa_handler = onSignal;
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+  signal(SIGPIPE, SIG_IGN);
+
+  ehc_fault::FaultServer server;
+  if (!server.start(options.port)) {
+    fprintf(stderr, "ehc-fault-server: cannot listen on 127.0.0.1:%u: %s\n",
+            static_cast<unsigned>(options.port), strerror(errno));
+    return 1;
+  }
+  printf("listening on 127.0.0.1:%u\n", static_cast<unsigned>(server.port()));
+  fflush(stdout);
+
+  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(options.seconds);
+  while (!gSignalled && std::chrono::steady_clock::now() < end) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  server.stop();
+  return 0;
+}

@@ -1,0 +1,248 @@
+// ehc-get: HTTP(S) requests from the desktop through the library's own
+// connection, TLS and parsers: try a server (or paths into its JSON) before
+// flashing a board.
+//
+//   ehc-get [options] URL
+//     --cacert FILE      trust this CA (PEM) instead of the system bundle
+//     --pin HEX          accept only the leaf certificate with this SHA-256
+//     --pin-key HEX      accept only a leaf whose public key has this SHA-256
+//     --insecure         no certificate verification at all
+//     --repeat N         N requests, one kept connection (default 1)
+//     --timeout MS       per request (default 30000)
+//     -H 'Name: value'   an extra request header (repeatable)
+//     -X METHOD          GET (default), HEAD, POST, PUT, PATCH, DELETE, ...
+//     -d JSON            a request body (Content-Type: application/json)
+//     -b PATH[:TYPE]     bind a path of the JSON body (repeatable); stdout
+//                        then carries one line per binding, as ehc-json
+//                        prints them, instead of the body
+//
+// stdout: each response's status line and body. stderr, per request:
+//   request I status S bytes B ms T reused yes|no resumed yes|no
+// Exit 0 when every request got a response; 1 with a message otherwise
+// (untrusted certificate, wrong host name, refused, timeout, ...); 2: usage.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ESP32HTTPClient.h"
+#include "json_bindings.h"
+
+namespace {
+
+struct Options {
+  const char* url = nullptr;
+  const char* caFile = nullptr;
+  std::string pin;
+  bool pinKey = false;
+  bool insecure = false;
+  long repeat = 1;
+  uint32_t timeoutMs = 30000;
+  std::string method = "GET";
+  const char* body = nullptr;
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::vector<ehc_tools::CliBinding> bindings;
+};
+
+int usage(const char* msg) {
+  fprintf(stderr,
+          "ehc-get: %s\nusage: ehc-get [--cacert FILE] [--pin HEX | --pin-key HEX] [--insecure] "
+          "[--repeat N] [--timeout MS] [-H 'Name: value']... [-X METHOD] [-d JSON] "
+          "[-b PATH[:TYPE]]... URL\n  TYPE: %s (default raw)\n",
+          msg, ehc_tools::kBindingTypes);
+  return 2;
+}
+
+bool parseHex32(const std::string& hex, uint8_t out[32]) {
+  if (hex.size() != 64) return false;
+  for (size_t i = 0; i < 32; ++i) {
+    char pair[3] = {hex[2 * i], hex[2 * i + 1], 0};
+    char* end = nullptr;
+    const long v = strtol(pair, &end, 16);
+    if (*end) return false;
+    out[i] = static_cast<uint8_t>(v);
+  }
+  return true;
+}
+
+bool parsePositive(const char* text, long* out) {
+  char* end = nullptr;
+  *out = text ? strtol(text, &end, 10) : 0;
+  return text && !*end && *out > 0;
+}
+
+// The request the options describe, written the same way on every attempt.
+class CliRequest final : public ehc::Exchange {
+ public:
+  CliRequest(const Options& o, const ehc::Url& url, const ehc::JsonBinder* binder)
+      : o_(o), url_(url), binder_(binder) {}
+  ehc::HttpError writeRequest(ehc::RequestWriter& w) override {
+    w.begin(o_.method.c_str(), url_, "", nullptr, 0, nullptr, 0);
+    w.standardHeaders("ehc-get/" EHC_VERSION_TEXT);
+    bool typed = false;
+    for (const auto& h : o_.headers) {
+      w.header(h.first.c_str(), h.second.c_str());
+      typed |= strcasecmp(h.first.c_str(), "Content-Type") == 0;
+    }
+    const size_t length = o_.body ? strlen(o_.body) : 0;
+    if (o_.body && !typed) w.header("Content-Type", "application/json");
+    const bool sendsBody =
+        o_.body || o_.method == "POST" || o_.method == "PUT" || o_.method == "PATCH";
+    w.endHeaders(sendsBody ? static_cast<int64_t>(length) : -1);
+    return w.body(o_.body ? o_.body : "", length);
+  }
+  bool bodySatisfied() const override { return binder_ && binder_->done(); }
+  bool isHead() const override { return o_.method == "HEAD"; }
+  bool replayable() const override { return o_.method != "POST" && o_.method != "PATCH"; }
+
+ private:
+  const Options& o_;
+  const ehc::Url& url_;
+  const ehc::JsonBinder* binder_;
+};
+
+int parseArgs(int argc, char** argv, Options* o) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
+    const char* v = nullptr;
+    if (a == "--cacert") {
+      if (!(o->caFile = value())) return usage("--cacert needs a file");
+    } else if (a == "--pin" || a == "--pin-key") {
+      if (!(v = value())) return usage("--pin needs a SHA-256 in hex");
+      o->pin = v;
+      o->pinKey = a == "--pin-key";
+    } else if (a == "--insecure") {
+      o->insecure = true;
+    } else if (a == "--repeat") {
+      if (!parsePositive(value(), &o->repeat)) return usage("--repeat needs a positive number");
+    } else if (a == "--timeout") {
+      long ms = 0;
+      if (!parsePositive(value(), &ms)) return usage("--timeout needs milliseconds");
+      o->timeoutMs = static_cast<uint32_t>(ms);
+    } else if (a == "-H") {
+      if (!(v = value()) || !strchr(v, ':')) return usage("-H needs 'Name: value'");
+      const char* colon = strchr(v, ':');
+      const char* text = colon + 1;
+      while (*text == ' ' || *text == '\t') ++text;
+      o->headers.emplace_back(std::string(v, colon), text);
+    } else if (a == "-X") {
+      if (!(v = value())) return usage("-X needs a method");
+      o->method = v;
+    } else if (a == "-d") {
+      if (!(o->body = value())) return usage("-d needs a body");
+      if (o->method == "GET") o->method = "POST";  // as curl does
+    } else if (a == "-b") {
+      if (!(v = value())) return usage("-b needs a path");
+      o->bindings.push_back(ehc_tools::parseBinding(v));
+    } else if (a == "--help" || a == "-h") {
+      usage("help");
+      return 0;
+    } else if (!a.empty() && a[0] == '-') {
+      return usage(("unknown option " + a).c_str());
+    } else if (o->url) {
+      return usage("one URL only");
+    } else {
+      o->url = argv[i];
+    }
+  }
+  if (!o->url) return usage("no URL");
+  if (o->bindings.size() > EHC_MAX_BINDINGS) return usage("too many -b paths");
+  return -1;  // go on
+}
+
+void writeOut(const std::string& s) {
+  fwrite(s.data(), 1, s.size(), stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  const int done = parseArgs(argc, argv, &o);
+  if (done >= 0) return done;
+
+  ehc::Url url;
+  if (ehc::parseUrl(o.url, &url) != ehc::HttpError::Ok) return usage("malformed URL");
+  const std::string host(url.host, url.hostLength);
+  const ehc::Endpoint endpoint{host.c_str(), url.port, url.https};
+
+  ehc::PosixTransport tcp;
+  ehc::MbedTlsTransport tls;
+  if (o.caFile) tls.setCaFile(o.caFile);
+  if (o.insecure) tls.setInsecureSkipVerification();
+  if (!o.pin.empty()) {
+    uint8_t hash[32];
+    if (!parseHex32(o.pin, hash)) return usage("a pin is 64 hex digits (SHA-256)");
+    tls.pinSha256(hash, o.pinKey);
+  }
+  ehc::Connection connection(&tcp, &tls);
+
+  int failures = 0;
+  for (long i = 1; i <= o.repeat; ++i) {
+    ehc::StaticJsonBinder<EHC_MAX_BINDINGS> binder;
+    binder.setStopWhenDone(true);
+    std::string badPath;
+    if (!ehc_tools::bindAll(binder, o.bindings, &badPath))
+      return usage(("bad path: " + badPath).c_str());
+    const bool binding = !o.bindings.empty();
+
+    ehc::ResponseParser parser;
+    struct Sink {
+      ehc::ResponseParser* parser;
+      ehc::JsonBinder* binder;  // null: the body goes to stdout
+      bool statusPrinted;
+      void status() {
+        if (statusPrinted || binder) return;
+        statusPrinted = true;
+        printf("HTTP/1.%d %d %s\n", parser->httpMinor(), parser->status(), parser->reason());
+      }
+    } sink{&parser, binding ? &binder : nullptr, false};
+    parser.onBody(
+        [](void* u, const char* d, size_t n) {
+          auto* s = static_cast<Sink*>(u);
+          s->status();
+          if (!s->binder)
+            fwrite(d, 1, n, stdout);
+          else if (!s->binder->done())
+            s->binder->feed(d, n);
+        },
+        &sink);
+    CliRequest request(o, url, binding ? &binder : nullptr);
+    const ehc::ExchangeResult r =
+        connection.exchange(endpoint, request, parser, ehc::Deadline::in(o.timeoutMs));
+
+    if (parser.headersDone()) sink.status();  // a response without a body
+    if (binding && parser.headersDone()) {
+      const ehc::JsonError e = binder.finish();
+      std::string out;
+      ehc_tools::printBindings(binder, o.bindings, &out);
+      if (e != ehc::JsonError::Ok) {
+        char line[96];
+        snprintf(line, sizeof line, "error\t%s\t%zu\n", ehc::jsonErrorName(e),
+                 binder.errorOffset());
+        out += line;
+      }
+      writeOut(out);
+    }
+    fflush(stdout);
+    fprintf(stderr, "request %ld status %d bytes %llu ms %u reused %s resumed %s\n", i,
+            parser.status(), static_cast<unsigned long long>(parser.bodyBytes()), r.totalMs,
+            r.reused ? "yes" : "no", r.sessionResumed ? "yes" : "no");
+    if (!r.ok()) {
+      ++failures;
+      if (r.net != ehc::NetError::Ok)
+        fprintf(stderr, "ehc-get: request %ld failed: %s (%s)\n", i, ehc::netErrorMessage(r.net),
+                ehc::netErrorName(r.net));
+      else
+        fprintf(stderr, "ehc-get: request %ld failed: %s (%s)\n", i, ehc::httpErrorMessage(r.http),
+                ehc::httpErrorName(r.http));
+      if (!parser.headersDone()) break;  // no response at all: the next would fail the same way
+    }
+  }
+  connection.end();
+  return failures ? 1 : 0;
+}
