@@ -6,6 +6,7 @@
 
 #include "ESP32HTTPClient.h"
 #include "alloc_counter.h"
+#include "test_exchange.h"
 
 using ehc::Deadline;
 using ehc::ExchangeResult;
@@ -19,44 +20,7 @@ const ehc::Endpoint kHost{"api.test", 80, false};
 const char kOk[] = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok";
 const char kOk2[] = "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nok2";
 
-// A request as the client makes one; the body sink collects what arrives and
-// can declare itself satisfied after `wantBytes` of the body.
-class TestRequest final : public ehc::Exchange {
- public:
-  explicit TestRequest(const char* method = "GET", const char* path = "/r", const char* body = "")
-      : method_(method), path_(path), body_(body) {
-    ehc::parseUrl("http://api.test", &url_);
-  }
-  HttpError writeRequest(ehc::RequestWriter& w) override {
-    ++writes;
-    w.begin(method_, url_, path_, nullptr, 0, nullptr, 0);
-    w.standardHeaders("test");
-    const size_t n = strlen(body_);
-    w.endHeaders(n || strcmp(method_, "POST") == 0 ? static_cast<int64_t>(n) : -1);
-    return w.body(body_, n);
-  }
-  bool bodySatisfied() const override {
-    return wantBytes >= 0 && received.size() >= size_t(wantBytes);
-  }
-  bool isHead() const override { return strcmp(method_, "HEAD") == 0; }
-  bool replayable() const override {
-    return strcmp(method_, "POST") != 0 && strcmp(method_, "PATCH") != 0;
-  }
-  void attach(ehc::ResponseParser& p) {
-    p.onBody([](void* u, const char* d, size_t n) { static_cast<std::string*>(u)->append(d, n); },
-             &received);
-  }
-
-  std::string received;
-  long wantBytes = -1;  // -1: wants the whole body
-  int writes = 0;
-
- private:
-  const char* method_;
-  const char* path_;
-  const char* body_;
-  ehc::Url url_;
-};
+using TestRequest = ehc_test::TestExchange;
 
 struct Fixture {
   Fixture(const ScriptStep* steps, size_t n)

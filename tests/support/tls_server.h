@@ -1,5 +1,7 @@
 // A real TLS server for tests: `openssl s_server -www` on a loopback port,
-// with a CA and a certificate for "localhost" made at test time.
+// with a CA and a certificate for "localhost" made at test time (TestCerts).
+// The certificate names only DNS:localhost (CertKind::DnsOnly), so
+// connecting by "127.0.0.1" is a host-name mismatch.
 #pragma once
 
 #include <signal.h>
@@ -7,11 +9,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "loopback.h"
+#include "test_certs.h"
 
 namespace ehc_test {
 
@@ -19,33 +20,15 @@ class TlsTestServer {
  public:
   // Returns false (with a message) when openssl is missing or fails.
   bool start(const char* openssl, std::string* why) {
-    char tmpl[] = "/tmp/ehc-tls-XXXXXX";
-    dir_ = mkdtemp(tmpl);
-    const std::string o = openssl, d = dir_;
-    const std::string script =
-        o + " req -x509 -newkey rsa:2048 -nodes -keyout " + d + "/ca.key -out " + d +
-        "/ca.pem -days 2 -subj /CN=ehc-test-ca 2>/dev/null && " + o +
-        " req -newkey rsa:2048 -nodes -keyout " + d + "/leaf.key -out " + d +
-        "/leaf.csr -subj /CN=localhost 2>/dev/null && printf " +
-        "'subjectAltName=DNS:localhost\\n' > " + d + "/ext && " + o + " x509 -req -in " + d +
-        "/leaf.csr -CA " + d + "/ca.pem -CAkey " + d + "/ca.key -CAcreateserial -days 2 -extfile " +
-        d + "/ext -out " + d + "/leaf.pem 2>/dev/null && " + o + " x509 -in " + d +
-        "/leaf.pem -outform DER -out " + d + "/leaf.der && " + o + " x509 -in " + d +
-        "/leaf.pem -pubkey -noout | " + o + " pkey -pubin -outform DER -out " + d + "/leaf-key.der";
-    if (system(script.c_str()) != 0) {
-      *why = "openssl could not make the test certificates";
-      return false;
-    }
-    ca_ = slurp(d + "/ca.pem");
-    leafDer_ = slurp(d + "/leaf.der");
-    leafKeyDer_ = slurp(d + "/leaf-key.der");
+    if (!certs_.make(openssl, why)) return false;
     port_ = closedLoopbackPort();
+    const std::string cert = certs_.certPath(kKind), key = certs_.keyPath(kKind);
     pid_ = fork();
     if (pid_ == 0) {
       if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)) _exit(126);
       const std::string accept = "127.0.0.1:" + std::to_string(port_);
-      execl(openssl, "openssl", "s_server", "-accept", accept.c_str(), "-cert",
-            (d + "/leaf.pem").c_str(), "-key", (d + "/leaf.key").c_str(), "-www", nullptr);
+      execl(openssl, "openssl", "s_server", "-accept", accept.c_str(), "-cert", cert.c_str(),
+            "-key", key.c_str(), "-www", nullptr);
       _exit(127);
     }
     for (int i = 0; i < 100; ++i) {  // bounded wait until it listens
@@ -60,20 +43,15 @@ class TlsTestServer {
       kill(pid_, SIGTERM);
       waitpid(pid_, nullptr, 0);
     }
-    if (!dir_.empty()) (void)!system(("rm -rf " + dir_).c_str());
   }
   uint16_t port() const { return port_; }
-  const std::string& caPem() const { return ca_; }
-  const std::string& leafDer() const { return leafDer_; }
-  const std::string& leafKeyDer() const { return leafKeyDer_; }  // SubjectPublicKeyInfo
+  const std::string& caPem() const { return certs_.caPem(); }
+  const std::string& leafDer() const { return certs_.leafDer(kKind); }
+  const std::string& leafKeyDer() const { return certs_.leafKeyDer(kKind); }  // its SPKI
+  const TestCerts& certs() const { return certs_; }
 
  private:
-  static std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-  }
+  static constexpr CertKind kKind = CertKind::DnsOnly;
   bool canConnect() const {
     const int fd = socket(AF_INET, SOCK_STREAM, 0);
     sockaddr_in a{};
@@ -84,7 +62,7 @@ class TlsTestServer {
     close(fd);
     return ok;
   }
-  std::string dir_, ca_, leafDer_, leafKeyDer_;
+  TestCerts certs_;  // destroyed (its directory removed) after the server is stopped
   uint16_t port_ = 0;
   pid_t pid_ = -1;
 };

@@ -120,6 +120,12 @@ bool Connection::readResponse(Exchange& request, ResponseParser& parser, Exchang
         break;  // not worth reading, or not reusable anyway
     }
     if (draining && parser.bodyBytes() - drainFrom > drainLimit_) break;
+    // A server that never stops sending must not keep us past the deadline:
+    // reads that always find data never time out by themselves.
+    if (doneBy_.expired()) {
+      if (!draining) r.net = NetError::ReadTimeout;
+      break;
+    }
     size_t got = 0;
     const NetError e = current_->read(buffer_, sizeof buffer_, &got, doneBy_);
     if (e != NetError::Ok || got == 0) {
