@@ -6,8 +6,8 @@ set -euo pipefail
 
 case "${1:-test}" in
   test)  want=(cmake ninja-build g++ clang libgtest-dev clang-format gcc-arm-none-eabi
-               libstdc++-arm-none-eabi-newlib libmbedtls-dev openssl) ;;
-  demo)  want=(cmake ninja-build g++ libmbedtls-dev) ;;
+               libstdc++-arm-none-eabi-newlib libmbedtls-dev openssl nginx-light) ;;
+  demo)  want=(cmake ninja-build g++ libmbedtls-dev openssl nginx-light) ;;
   bench) want=(cmake ninja-build g++ libmbedtls-dev valgrind rapidjson-dev libcjson-dev
                libsimdjson-dev nlohmann-json3-dev) ;;
   *) echo "deps.sh: unknown job '$1' (test, demo, bench)" >&2; exit 2 ;;

@@ -1,14 +1,17 @@
 // ESP32-HTTP-Client: the one header a sketch or program includes.
 //
 // Layers (each usable alone; dependencies point down only):
-//   ehc/client  ESP32HTTPClient, RestRequest                  (planned)
+//   ehc/client  ESP32HTTPClient, RestRequest, the kept-alive connection
 //   ehc/net     transports: POSIX, mbedTLS, any Arduino Client, a test double
 //   ehc/http    HTTP/1.1 engine: URL, request writer, response parser
 //   ehc/json    streaming JSON parser + path binder, writer, struct mapping
 //   ehc/core    exact number <-> text conversion shared by json and http
 #pragma once
 
+#include "ehc/client/client_error.h"
 #include "ehc/client/connection.h"
+#include "ehc/client/esp32_http_client.h"
+#include "ehc/client/rest_json.h"
 #include "ehc/config.h"
 #include "ehc/http/http_error.h"
 #include "ehc/http/request_writer.h"
@@ -27,4 +30,13 @@
 #include "ehc/net/transport.h"
 #if defined(ARDUINO)
 #include "ehc/net/arduino_client_transport.h"
+#endif
+
+// The names sketches use, at global scope (as ESP32-HTTP-Client always had
+// them). Define EHC_NO_GLOBAL_NAMES to keep everything inside ehc::.
+#ifndef EHC_NO_GLOBAL_NAMES
+using ehc::ESP32HTTPClient;
+using ehc::RestRequest;
+using ehc::RestResult;
+namespace RestJson = ehc::RestJson;
 #endif

@@ -108,6 +108,67 @@
 #define EHC_MAX_HOST_LENGTH 253
 #endif
 
+// --- client capacities: each has a clear error when exceeded ----------------
+// Longest base URL a client keeps (copied), and longest Location it follows.
+#ifndef EHC_MAX_URL_LENGTH
+#define EHC_MAX_URL_LENGTH 256
+#endif
+// Per request, inside the RestRequest (on the caller's stack): bytes for the
+// copied path, parameter names and values, body keys and text values.
+#ifndef EHC_REQUEST_STORAGE
+#define EHC_REQUEST_STORAGE 384
+#endif
+#ifndef EHC_MAX_QUERY_PARAMS
+#define EHC_MAX_QUERY_PARAMS 8
+#endif
+#ifndef EHC_MAX_PATH_PARAMS
+#define EHC_MAX_PATH_PARAMS 4
+#endif
+#ifndef EHC_MAX_BODY_FIELDS
+#define EHC_MAX_BODY_FIELDS 12
+#endif
+#ifndef EHC_MAX_REQUEST_HEADERS
+#define EHC_MAX_REQUEST_HEADERS 4
+#endif
+// getHeader() targets per request, and the longest value converted to a
+// number or bool (text targets get the whole value).
+#ifndef EHC_MAX_HEADER_TARGETS
+#define EHC_MAX_HEADER_TARGETS 4
+#endif
+#ifndef EHC_HEADER_VALUE_MAX
+#define EHC_HEADER_VALUE_MAX 48
+#endif
+// getBody() "*" paths with a per-match callback, per request.
+#ifndef EHC_MAX_EACH_CALLBACKS
+#define EHC_MAX_EACH_CALLBACKS 4
+#endif
+// Bytes a callback may capture (lambdas are stored inline: no heap).
+#ifndef EHC_CALLBACK_STORAGE
+#define EHC_CALLBACK_STORAGE (2 * sizeof(void*))
+#endif
+// Per client: persistent headers (setHeader, auth) and the cookie jar.
+#ifndef EHC_CLIENT_HEADER_STORAGE
+#define EHC_CLIENT_HEADER_STORAGE 384
+#endif
+#ifndef EHC_COOKIE_JAR_BYTES
+#define EHC_COOKIE_JAR_BYTES 512
+#endif
+// Room for the paths struct mapping composes (getBody(struct*)).
+#ifndef EHC_PATH_ARENA
+#define EHC_PATH_ARENA 256
+#endif
+// Defaults of the client's settings.
+#ifndef EHC_DEFAULT_TIMEOUT_MS
+#define EHC_DEFAULT_TIMEOUT_MS 60000
+#endif
+#ifndef EHC_DEFAULT_CONNECT_TIMEOUT_MS
+#define EHC_DEFAULT_CONNECT_TIMEOUT_MS 10000
+#endif
+// First retry waits this long, each next one twice as long (at most 8 s).
+#ifndef EHC_RETRY_BACKOFF_MS
+#define EHC_RETRY_BACKOFF_MS 200
+#endif
+
 #define EHC_VERSION_MAJOR 0
 #define EHC_VERSION_MINOR 1
 #define EHC_VERSION_PATCH 0

@@ -4,6 +4,7 @@
 #include "fault_server.h"
 
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -32,6 +33,7 @@ constexpr int64_t kMaxWaitMs = 60000;
 constexpr size_t kMaxHeadBytes = 64 * 1024;
 // Caps for the generated documents that are built in memory (not streamed).
 constexpr uint64_t kMaxGeneratedBytes = 64 * 1024 * 1024;
+constexpr size_t kMaxKeptBody = 64 * 1024;  // of a request body, for /echo
 constexpr uint64_t kMaxHeaderKb = 16 * 1024;
 constexpr uint64_t kMiB = 1024 * 1024;
 constexpr uint64_t kMaxHugeBodyMb = 1024 * 1024;  // 1 TiB: more than 60 s can carry
@@ -144,6 +146,8 @@ std::string hex(size_t value) {
 // ---- requests ------------------------------------------------------------------
 
 struct Request {
+  std::string head;  // request line and headers, as received (without the empty line)
+  std::string body;  // the first kMaxKeptBody bytes of the body
   std::string method, target;
   std::string path, query;  // target split at the first '?'
   uint64_t contentLength = 0;
@@ -173,6 +177,7 @@ void parseHeader(std::string_view line, Request* request, bool* valid) {
 // head: the request line and header lines, each ending in CRLF, without the
 // final empty line.
 bool parseHead(std::string_view head, Request* request) {
+  request->head = head;
   const size_t lineEnd = head.find("\r\n");
   const std::string_view requestLine = head.substr(0, lineEnd);
   const size_t firstSpace = requestLine.find(' ');
@@ -206,6 +211,21 @@ std::optional<std::string_view> queryParam(std::string_view query, std::string_v
     query.remove_prefix(amp + 1);
   }
   return std::nullopt;
+}
+
+// %XX escapes decoded (a malformed one stays as it is).
+std::string percentDecoded(std::string_view text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto hexDigit = [](char c) { return isxdigit(static_cast<unsigned char>(c)) != 0; };
+    if (text[i] == '%' && i + 2 < text.size() && hexDigit(text[i + 1]) && hexDigit(text[i + 2])) {
+      out += static_cast<char>(std::stoi(std::string(text.substr(i + 1, 2)), nullptr, 16));
+      i += 2;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
 }
 
 // ---- responses -----------------------------------------------------------------
@@ -319,7 +339,8 @@ class Peer {
     if (!parsed) return ReadOutcome::kMalformed;
     // A chunked request body would need a decoder just to find the next request.
     if (request->hasTransferEncoding) return ReadOutcome::kBodyNotSupported;
-    return discard(request->contentLength, deadline) ? ReadOutcome::kRequest : ReadOutcome::kGone;
+    return receiveBody(request->contentLength, &request->body, deadline) ? ReadOutcome::kRequest
+                                                                         : ReadOutcome::kGone;
   }
 
   bool send(std::string_view bytes, Clock::time_point deadline) {
@@ -371,9 +392,12 @@ class Peer {
     }
   }
 
-  bool discard(uint64_t bytes, Clock::time_point deadline) {
+  // Takes `bytes` of body, keeping the first kMaxKeptBody of them in *kept.
+  bool receiveBody(uint64_t bytes, std::string* kept, Clock::time_point deadline) {
     for (;;) {
       const size_t dropped = static_cast<size_t>(std::min<uint64_t>(bytes, received_.size()));
+      if (kept->size() < kMaxKeptBody)
+        kept->append(received_, 0, std::min(dropped, kMaxKeptBody - kept->size()));
       received_.erase(0, dropped);
       bytes -= dropped;
       if (bytes == 0) return true;
@@ -543,6 +567,53 @@ After statusRoute(Exchange& ex) {
   return ex.replyJson(status, "{\"status\":" + std::to_string(status) + "}");
 }
 
+// JSON string literal of any bytes.
+std::string jsonString(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\r': out += "\\r"; break;
+      case '\n': out += "\\n"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char escaped[8];
+          snprintf(escaped, sizeof escaped, "\\u%04x", c);
+          out += escaped;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+After echoRoute(Exchange& ex) {
+  return ex.replyJson(200, "{\"method\":" + jsonString(ex.request.method) +
+                               ",\"target\":" + jsonString(ex.request.target) +
+                               ",\"head\":" + jsonString(ex.request.head) +
+                               ",\"body\":" + jsonString(ex.request.body) + "}");
+}
+
+After setCookieRoute(Exchange& ex) {
+  std::string cookie = std::string(ex.textParam("name")) + "=" + std::string(ex.textParam("value"));
+  if (!ex.textParam("max-age").empty())
+    cookie += "; Max-Age=" + std::string(ex.textParam("max-age"));
+  cookie += "; Path=/; HttpOnly";
+  return ex.reply(jsonResponse(Head(200).header("Set-Cookie", cookie), "{\"ok\":true}", ex.request),
+                  After::kKeepAlive);
+}
+
+After redirectRoute(Exchange& ex) {
+  const int status = static_cast<int>(ex.numberParam("code", 302, 300, 399));
+  std::string to = percentDecoded(ex.textParam("to"));
+  if (!ex.textParam("loop").empty()) to = ex.request.target;  // to itself, for ever
+  return ex.reply(
+      jsonResponse(Head(status).header("Location", to.empty() ? "/ok" : to), "{}", ex.request),
+      After::kKeepAlive);
+}
+
 After notFoundRoute(Exchange& ex) {
   return ex.replyJson(404, "{\"error\":\"no such route\"}");
 }
@@ -584,11 +655,20 @@ const Route kRoutes[] = {
      "Content-Length of N MiB (default 1024), streamed until\nthe peer leaves, or for 60 s",
      hugeBodyRoute},
     {"/status", "/status?code=N", "status N with a small JSON body", statusRoute},
+    {"/echo", "/echo[/...]",
+     "200 {\"method\",\"target\",\"head\",\"body\"}: the request as received", echoRoute},
+    {"/set-cookie", "/set-cookie?name=N&value=V[&max-age=S]", "200 with Set-Cookie: N=V",
+     setCookieRoute},
+    {"/redirect", "/redirect?code=N&to=URL|loop=1",
+     "status N (default 302) with Location: URL (default /ok; loop: itself)", redirectRoute},
 };
 
 After route(Exchange& ex) {
   for (const Route& candidate : kRoutes) {
-    if (candidate.path == ex.request.path) return candidate.handle(ex);
+    // "/echo" also serves "/echo/anything": tests of path parameters.
+    const std::string_view path = ex.request.path;
+    if (path == candidate.path || (candidate.path == "/echo" && path.substr(0, 6) == "/echo/"))
+      return candidate.handle(ex);
   }
   return notFoundRoute(ex);
 }

@@ -15,9 +15,9 @@ bool safeHeaderText(const char* s) {
 
 namespace {
 // Header values: no CR/LF (checked above) and no other control bytes but HTAB.
-bool validValue(const char* s) {
-  for (; *s; ++s) {
-    const uint8_t c = static_cast<uint8_t>(*s);
+bool validValue(const char* s, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    const uint8_t c = static_cast<uint8_t>(s[i]);
     if ((c < 0x20 && c != '\t') || c == 0x7F) return false;
   }
   return true;
@@ -65,7 +65,8 @@ void RequestWriter::putEncoded(const char* s, size_t n, bool pathSafe) {
 void RequestWriter::putParam(const ParamValue& v, bool pathSafe) {
   char num[kMaxNumberText];
   switch (v.type) {
-    case ParamValue::Type::String: putEncoded(v.s, strlen(v.s), pathSafe); return;
+    case ParamValue::Type::String:
+    case ParamValue::Type::Null: putEncoded(v.s, strlen(v.s), pathSafe); return;
     case ParamValue::Type::Int: put(num, formatInt64(v.i, num)); return;
     case ParamValue::Type::Uint: put(num, formatUint64(v.u, num)); return;
     case ParamValue::Type::Bool: put(v.b ? "true" : "false"); return;
@@ -163,14 +164,30 @@ HttpError RequestWriter::standardHeaders(const char* userAgent, bool keepAlive) 
 }
 
 HttpError RequestWriter::header(const char* name, const char* value) {
+  if (!value) return fail(HttpError::BadHeaderName);
+  beginHeader(name);
+  headerText(value, strlen(value));
+  return endHeader();
+}
+
+HttpError RequestWriter::beginHeader(const char* name) {
   if (error_ != HttpError::Ok) return error_;
-  if (!name || !value) return fail(HttpError::BadHeaderName);
-  if (!safeHeaderText(name) || !safeHeaderText(value)) return fail(HttpError::HeaderInjection);
+  if (!name) return fail(HttpError::BadHeaderName);
+  if (!safeHeaderText(name)) return fail(HttpError::HeaderInjection);
   if (!isToken(name, strlen(name))) return fail(HttpError::BadHeaderName);
-  if (!validValue(value)) return fail(HttpError::HeaderInjection);
   put(name);
   put(": ");
-  put(value);
+  return error_;
+}
+
+HttpError RequestWriter::headerText(const char* text, size_t n) {
+  if (error_ != HttpError::Ok) return error_;
+  if (!validValue(text, n)) return fail(HttpError::HeaderInjection);  // CR, LF, NUL, controls
+  put(text, n);
+  return error_;
+}
+
+HttpError RequestWriter::endHeader() {
   put("\r\n");
   return error_;
 }
@@ -203,7 +220,7 @@ HttpError RequestWriter::basicAuth(const char* user, const char* password) {
 
 HttpError RequestWriter::bearer(const char* token) {
   if (error_ != HttpError::Ok) return error_;
-  if (!token || !safeHeaderText(token) || !validValue(token))
+  if (!token || !safeHeaderText(token) || !validValue(token, strlen(token)))
     return fail(HttpError::HeaderInjection);
   put("Authorization: Bearer ");
   put(token);

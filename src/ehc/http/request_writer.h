@@ -25,7 +25,7 @@ EHC_BEGIN_NAMESPACE
 
 // A scalar for a path placeholder or a query parameter.
 struct ParamValue {
-  enum class Type : uint8_t { String, Int, Uint, Double, Bool };
+  enum class Type : uint8_t { String, Int, Uint, Double, Bool, Null };
   Type type;
   union {
     const char* s;
@@ -35,6 +35,8 @@ struct ParamValue {
     bool b;
   };
   ParamValue(const char* v) : type(Type::String), s(v ? v : "") {}
+  ParamValue() : ParamValue(nullptr) {}
+  ParamValue(decltype(nullptr)) : type(Type::Null), s("") {}  // JSON null in a body; "" elsewhere
   ParamValue(bool v) : type(Type::Bool), b(v) {}
   ParamValue(double v) : type(Type::Double), d(v) {}
   ParamValue(float v) : type(Type::Double), d(static_cast<double>(v)) {}
@@ -65,6 +67,11 @@ class RequestWriter {
   // Connection: keep-alive (or close), User-Agent, Accept: application/json.
   HttpError standardHeaders(const char* userAgent, bool keepAlive = true);
   HttpError header(const char* name, const char* value);
+  // A header whose value comes in pieces (a cookie list): beginHeader, then
+  // headerText any number of times, then endHeader. Same checks as header().
+  HttpError beginHeader(const char* name);
+  HttpError headerText(const char* text, size_t length);
+  HttpError endHeader();
   HttpError basicAuth(const char* user, const char* password);
   HttpError bearer(const char* token);
   // Content-Length when >= 0, then the blank line.

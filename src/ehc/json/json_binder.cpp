@@ -221,6 +221,27 @@ void JsonBinder::onMatch(int index, JsonMatchCallback cb, void* user) {
   bindings_[index].user = user;
 }
 
+void JsonBinder::relocate(const void* from, size_t size, const void* to) {
+  const auto begin = reinterpret_cast<uintptr_t>(from);
+  const auto shift = [&](const void* p) -> const void* {
+    const auto at = reinterpret_cast<uintptr_t>(p);
+    if (at < begin || at >= begin + size) return p;
+    return static_cast<const char*>(to) + (at - begin);
+  };
+  for (int i = 0; i < count_; ++i) {
+    bindings_[i].path = static_cast<const char*>(shift(bindings_[i].path));
+    bindings_[i].user = const_cast<void*>(shift(bindings_[i].user));
+  }
+}
+
+void JsonBinder::clear() {
+  count_ = 0;
+  arenaUsed_ = 0;
+  elementBindings_ = 0;
+  anyWild_ = false;
+  restart();
+}
+
 void JsonBinder::restart() {
   state_ = kValue;
   sub_ = isKey_ = keySplit_ = strMode_ = literal_ = 0;

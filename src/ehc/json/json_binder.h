@@ -174,6 +174,11 @@ class JsonBinder {
   JsonError finish();
   // Forget the document and the statuses, keep the bindings.
   void restart();
+  // Forget the bindings too: ready for new ones (a client reuses its binder).
+  void clear();
+  // The object holding the paths and callback data moved from `from` (size
+  // bytes) to `to`: pointers into it follow (a builder that was moved).
+  void relocate(const void* from, size_t size, const void* to);
 
   JsonError error() const { return error_; }
   size_t errorOffset() const { return errorOffset_; }

@@ -18,15 +18,17 @@ EHC_BEGIN_NAMESPACE
 
 class ArduinoClientTransport final : public Transport {
  public:
-  explicit ArduinoClientTransport(Client& client) : client_(client) {}
+  explicit ArduinoClientTransport(Client& client) : client_(&client) {}
+  // Another client from now on (the old one is left as it is).
+  void setClient(Client& client) { client_ = &client; }
 
   NetError connect(const Endpoint& endpoint, Deadline deadline) override {
-    client_.stop();
+    client_->stop();
     if (deadline.expired()) return NetError::ConnectTimeout;
     // Client::connect blocks with the board's own timeout; it reports only
     // success or failure (which is all the Client API can tell).
-    if (!client_.connect(endpoint.host, endpoint.port)) {
-      client_.stop();
+    if (!client_->connect(endpoint.host, endpoint.port)) {
+      client_->stop();
       return deadline.expired() ? NetError::ConnectTimeout : NetError::Refused;
     }
     return NetError::Ok;
@@ -35,15 +37,15 @@ class ArduinoClientTransport final : public Transport {
   NetError read(uint8_t* buf, size_t size, size_t* got, Deadline deadline) override {
     *got = 0;
     for (;;) {
-      const int avail = client_.available();
+      const int avail = client_->available();
       if (avail > 0) {
         const size_t want = static_cast<size_t>(avail) < size ? static_cast<size_t>(avail) : size;
-        const int n = client_.read(buf, want);
+        const int n = client_->read(buf, want);
         if (n > 0) {
           *got = static_cast<size_t>(n);
           return NetError::Ok;
         }
-      } else if (!client_.connected()) {
+      } else if (!client_->connected()) {
         return NetError::Ok;  // closed, nothing left: *got == 0
       }
       if (deadline.expired()) return NetError::ReadTimeout;
@@ -53,25 +55,25 @@ class ArduinoClientTransport final : public Transport {
 
   NetError write(const uint8_t* data, size_t size, Deadline deadline) override {
     while (size) {
-      const size_t n = client_.write(data, size);
+      const size_t n = client_->write(data, size);
       if (n > size) return NetError::WriteFailed;
       data += n;
       size -= n;
       if (!size) break;
-      if (!client_.connected()) return NetError::WriteFailed;
+      if (!client_->connected()) return NetError::WriteFailed;
       if (deadline.expired()) return NetError::WriteTimeout;
       if (n == 0) delay(1);
     }
     return NetError::Ok;
   }
 
-  void close() override { client_.stop(); }
-  bool open() const override { return const_cast<Client&>(client_).connected(); }
+  void close() override { client_->stop(); }
+  bool open() const override { return client_->connected(); }
   // Closed by the peer, or bytes nobody asked for: not reusable.
-  bool peerClosed() override { return !client_.connected() || client_.available() > 0; }
+  bool peerClosed() override { return !client_->connected() || client_->available() > 0; }
 
  private:
-  Client& client_;
+  Client* client_;
 };
 
 EHC_END_NAMESPACE

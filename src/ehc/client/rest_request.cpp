@@ -1,0 +1,288 @@
+#include "rest_request.h"
+
+#include "../http/text.h"
+#include "json_body.h"
+#include "rest_client.h"
+
+EHC_BEGIN_NAMESPACE
+
+RestRequest::RestRequest(RestClient* client, const char* method, const char* path)
+    : client_(client), method_(method), path_("") {
+  if (client->building_) {
+    fail(EHC_ERROR_CLIENT_BUSY, nullptr);  // the binder holds the other one's bindings
+  } else {
+    client->building_ = this;
+    client->binder_.clear();
+    client->binder_.setStopWhenDone(true);  // read only as far as the bindings need
+  }
+  const char* kept = keep(path ? path : "");
+  if (kept) path_ = kept;
+}
+
+RestRequest::RestRequest(RestRequest& other) noexcept {
+  // Every member is plain data (pointers, numbers, arrays of them, inline
+  // callbacks of trivially copyable lambdas): a byte copy is a copy.
+  memcpy(static_cast<void*>(this), static_cast<const void*>(&other), sizeof other);
+  other.client_ = nullptr;  // empty now: never sent
+  // Pointers into the old object (copied texts, callbacks) follow it here.
+  const auto from = reinterpret_cast<uintptr_t>(&other);
+  const auto follow = [&](const char*& p) {
+    const auto at = reinterpret_cast<uintptr_t>(p);
+    if (at >= from && at < from + sizeof other)
+      p = reinterpret_cast<const char*>(this) + (at - from);
+  };
+  const auto followParams = [&](Param* list, uint8_t count) {
+    for (uint8_t i = 0; i < count; ++i) {
+      follow(list[i].name);
+      if (list[i].value.type == ParamValue::Type::String) follow(list[i].value.s);
+    }
+  };
+  follow(path_);
+  follow(contentType_);
+  followParams(pathParams_, pathCount_);
+  followParams(query_, queryCount_);
+  followParams(fields_, fieldCount_);
+  for (uint8_t i = 0; i < headerCount_; ++i) {
+    follow(headers_[i].name);
+    follow(headers_[i].value);
+  }
+  for (uint8_t i = 0; i < headerTargetCount_; ++i) follow(headerTargets_[i].name);
+  if (client_ && client_->building_ == &other) {
+    client_->building_ = this;
+    client_->binder_.relocate(&other, sizeof other, this);
+  }
+}
+
+RestRequest::~RestRequest() {
+  if (client_) send();
+}
+
+RestResult RestRequest::send() {
+  if (!client_) {  // sent already
+    RestResult r;
+    r.message = "request already sent";
+    return r;
+  }
+  RestClient* client = client_;
+  client_ = nullptr;
+  return client->execute(*this);
+}
+
+JsonBinder& RestRequest::binder() {
+  return client_->binder_;
+}
+
+void RestRequest::fail(int code, const char* message) {
+  if (error_ != EHC_OK) return;  // the first failure tells most
+  error_ = code;
+  errorMessage_ = message ? message : errorToString(code);
+}
+
+const char* RestRequest::keep(const char* text) {
+  if (!text) text = "";
+  const size_t n = strlen(text) + 1;
+  if (n > sizeof storage_ - used_) {
+    fail(EHC_ERROR_CAPACITY, "request storage full (EHC_REQUEST_STORAGE)");
+    return nullptr;
+  }
+  char* copy = storage_ + used_;
+  memcpy(copy, text, n);
+  used_ += n;
+  return copy;
+}
+
+void RestRequest::track(int bindResult) {
+  switch (bindResult) {
+    case JsonBinder::kFull:
+      fail(EHC_ERROR_CAPACITY, "too many getBody() bindings (EHC_MAX_BINDINGS)");
+      break;
+    case JsonBinder::kBadPath: fail(EHC_ERROR_INVALID_REQUEST, "malformed getBody() path"); break;
+    case JsonBinder::kBadTarget:
+      fail(EHC_ERROR_INVALID_REQUEST, "getBody() target is null or has no room");
+      break;
+    case JsonBinder::kNoRoom:
+      fail(EHC_ERROR_CAPACITY, "struct paths do not fit (EHC_PATH_ARENA)");
+      break;
+    default: break;
+  }
+}
+
+void RestRequest::trackStruct(int bindResult) {
+  track(bindResult);
+}
+
+void RestRequest::addEach(int binding, const MatchCallback& callback) {
+  track(binding);
+  if (binding < 0) return;
+  if (eachCount_ == EHC_MAX_EACH_CALLBACKS) {
+    fail(EHC_ERROR_CAPACITY, "too many getBody() callbacks (EHC_MAX_EACH_CALLBACKS)");
+    return;
+  }
+  Each& e = each_[eachCount_++];
+  e.binding = binding;
+  e.callback = callback;
+  binder().onMatch(
+      binding,
+      [](const JsonMatch& m, void* user) { (*static_cast<const MatchCallback*>(user))(m); },
+      &e.callback);
+}
+
+ParamValue RestRequest::keepValue(ParamValue value) {
+  if (value.type == ParamValue::Type::String) {
+    const char* copy = keep(value.s);
+    value.s = copy ? copy : "";
+  }
+  return value;
+}
+
+RestRequest& RestRequest::addParam(Param* list, uint8_t& count, size_t capacity, const char* name,
+                                   ParamValue value) {
+  if (!client_ || error_ != EHC_OK) return *this;
+  if (count == capacity) {
+    fail(EHC_ERROR_CAPACITY, list == query_ ? "too many query parameters (EHC_MAX_QUERY_PARAMS)"
+                                            : "too many path parameters (EHC_MAX_PATH_PARAMS)");
+    return *this;
+  }
+  const char* kept = keep(name);
+  if (!kept) return *this;
+  list[count++] = Param{kept, keepValue(value)};
+  return *this;
+}
+
+RestRequest& RestRequest::addBodyField(const char* key, ParamValue value) {
+  if (!client_ || error_ != EHC_OK) return *this;
+  if (rawBody_ || structBody_) {
+    fail(EHC_ERROR_INVALID_REQUEST, "body(key, value) with a raw or struct body");
+    return *this;
+  }
+  int same = -1;
+  if (!dottedKeyFits(fields_, fieldCount_, key, &same)) {
+    fail(EHC_ERROR_INVALID_REQUEST, "body key is empty or clashes with another");
+    return *this;
+  }
+  if (same >= 0) {  // the same key again: the last value wins
+    fields_[same].value = keepValue(value);
+    return *this;
+  }
+  if (fieldCount_ == EHC_MAX_BODY_FIELDS) {
+    fail(EHC_ERROR_CAPACITY, "too many body fields (EHC_MAX_BODY_FIELDS)");
+    return *this;
+  }
+  const char* kept = keep(key);
+  if (kept) fields_[fieldCount_++] = Param{kept, keepValue(value)};
+  return *this;
+}
+
+RestRequest& RestRequest::setStructBody(const void* object, StructWriter writer) {
+  if (!client_ || error_ != EHC_OK) return *this;
+  if (fieldCount_ || rawBody_) {
+    fail(EHC_ERROR_INVALID_REQUEST, "body(struct) with other body content");
+    return *this;
+  }
+  structBody_ = object;
+  structWriter_ = writer;
+  return *this;
+}
+
+RestRequest& RestRequest::rawBody(const char* text, const char* contentType) {
+  return rawBody(text, text ? strlen(text) : 0, contentType);
+}
+
+RestRequest& RestRequest::rawBody(const char* text, size_t length, const char* contentType) {
+  if (!client_ || error_ != EHC_OK) return *this;
+  if (fieldCount_ || structBody_) {
+    fail(EHC_ERROR_INVALID_REQUEST, "rawBody() with other body content");
+    return *this;
+  }
+  rawBody_ = text ? text : "";
+  rawLength_ = text ? length : 0;
+  if (contentType) contentType_ = keep(contentType);
+  return *this;
+}
+
+RestRequest& RestRequest::header(const char* name, const char* value) {
+  if (!client_ || error_ != EHC_OK) return *this;
+  if (!name || !value || !isToken(name, strlen(name)) || !safeHeaderText(value)) {
+    fail(EHC_ERROR_INVALID_REQUEST, "header name is not a token, or CR/LF in a header");
+    return *this;
+  }
+  if (headerCount_ == EHC_MAX_REQUEST_HEADERS) {
+    fail(EHC_ERROR_CAPACITY, "too many request headers (EHC_MAX_REQUEST_HEADERS)");
+    return *this;
+  }
+  const char* n = keep(name);
+  const char* v = keep(value);
+  if (n && v) headers_[headerCount_++] = {n, v};
+  return *this;
+}
+
+RestRequest& RestRequest::timeout(uint32_t ms) {
+  timeoutMs_ = ms;
+  return *this;
+}
+
+RestRequest& RestRequest::retry(uint8_t times) {
+  retries_ = times;
+  return *this;
+}
+
+RestRequest& RestRequest::idempotent(bool yes) {
+  idempotent_ = yes;
+  return *this;
+}
+
+RestRequest& RestRequest::followRedirects(uint8_t max) {
+  redirects_ = max;
+  return *this;
+}
+
+RestRequest& RestRequest::getBody(const char* path, char* buf, size_t size) {
+  if (ready()) track(binder().bind(keep(path), buf, size));
+  return *this;
+}
+
+RestRequest& RestRequest::getRawBody(const char* path, char* buf, size_t size) {
+  if (ready()) track(binder().bindRaw(keep(path), buf, size));
+  return *this;
+}
+
+#if EHC_STD_STRING
+RestRequest& RestRequest::getBody(const char* path, std::string* text) {
+  if (ready()) track(text ? bindText(binder(), keep(path), *text) : JsonBinder::kBadTarget);
+  return *this;
+}
+RestRequest& RestRequest::getHeader(const char* name, std::string* text) {
+  return addHeaderTarget(name, text, 0, nullptr, stdStringSink());
+}
+#endif
+#if defined(ARDUINO)
+RestRequest& RestRequest::getBody(const char* path, String* text) {
+  if (ready()) track(text ? bindText(binder(), keep(path), *text) : JsonBinder::kBadTarget);
+  return *this;
+}
+RestRequest& RestRequest::getHeader(const char* name, String* text) {
+  return addHeaderTarget(name, text, 0, nullptr, arduinoStringSink());
+}
+#endif
+
+RestRequest& RestRequest::getHeader(const char* name, char* buf, size_t size) {
+  return addHeaderTarget(name, buf, size, nullptr);
+}
+
+RestRequest& RestRequest::addHeaderTarget(const char* name, void* target, size_t size,
+                                          HeaderConvert convert, const TextSink* sink) {
+  if (!client_ || error_ != EHC_OK) return *this;
+  if (!name || !*name || !target || (!convert && !sink && size == 0)) {
+    fail(EHC_ERROR_INVALID_REQUEST, "getHeader() needs a name and a target with room");
+    return *this;
+  }
+  if (headerTargetCount_ == EHC_MAX_HEADER_TARGETS) {
+    fail(EHC_ERROR_CAPACITY, "too many getHeader() targets (EHC_MAX_HEADER_TARGETS)");
+    return *this;
+  }
+  const char* kept = keep(name);
+  if (kept) headerTargets_[headerTargetCount_++] = {kept, target, size, convert, sink};
+  return *this;
+}
+
+EHC_END_NAMESPACE

@@ -1,0 +1,330 @@
+// RestRequest: the builder a client's get/post/put/patch/del/head returns.
+//
+//   client.get("/users/{id}").path("id", 7).query("fields", "name")
+//         .getBody("name", name, sizeof name)
+//         .getHeader("X-Rate-Limit", &remaining);     // sent here, at the ';'
+//
+//   ehc::RestResult r = client.post("/users").body("name", "Ann").send();
+//
+// The request is sent when the builder is destroyed at the end of the
+// statement, or by send(), never both, never twice, never after it was moved
+// from. Values given to path/query/body/header are copied into the builder
+// (EHC_REQUEST_STORAGE bytes, on the caller's stack), so temporaries are
+// safe. getBody() targets must live until the request is sent; a missing
+// key leaves its target untouched. Every capacity is a compile-time setting;
+// exceeding one fails the request with EHC_ERROR_CAPACITY (nothing is sent),
+// never a silently shortened request.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <type_traits>
+#include <utility>
+
+#include "../config.h"
+#include "../http/request_writer.h"
+#include "../json/json_binder.h"
+#include "../json/json_struct.h"
+#include "../json/json_text_targets.h"
+#include "callback.h"
+#include "rest_result.h"
+
+EHC_BEGIN_NAMESPACE
+
+class RestClient;
+
+namespace detail {
+// Values for path/query/body: numbers, bool, C strings, and any string
+// class with c_str() (Arduino String, std::string).
+template <typename T, typename = void>
+struct HasCStr : std::false_type {};
+template <typename T>
+struct HasCStr<T, decltype((void)std::declval<const T&>().c_str())> : std::true_type {};
+
+template <typename T>
+ParamValue paramOf(const T& v, std::true_type /*has c_str*/) {
+  return ParamValue(v.c_str());
+}
+template <typename T>
+ParamValue paramOf(const T& v, std::false_type) {
+  return ParamValue(v);
+}
+
+// Scalar getBody/getHeader targets.
+template <typename T>
+struct IsScalarTarget
+    : std::integral_constant<bool,
+                             (std::is_arithmetic<T>::value && !std::is_same<T, char>::value)> {};
+
+template <typename F, typename... A>
+constexpr auto invocable(int) -> decltype((void)std::declval<F&>()(std::declval<A>()...), true) {
+  return true;
+}
+template <typename F, typename... A>
+constexpr bool invocable(...) {
+  return false;
+}
+}  // namespace detail
+
+using StatusCallback = Callback<void(int status)>;
+using ErrorCallback = Callback<void(int code, const char* message)>;
+using ResultCallback = Callback<void(const RestResult& result)>;
+using MatchCallback = Callback<void(const JsonMatch& match)>;
+
+// The two shapes each callback accepts, adapted to one stored shape.
+template <typename F>
+StatusCallback statusCallback(F f) {
+  if constexpr (detail::invocable<F, int>(0))
+    return StatusCallback(f);
+  else
+    return StatusCallback([f](int) { f(); });
+}
+template <typename F>
+ErrorCallback errorCallback(F f) {
+  if constexpr (detail::invocable<F, int, const char*>(0))
+    return ErrorCallback(f);
+  else
+    return ErrorCallback([f](int code, const char*) { f(code); });
+}
+template <typename F>
+ResultCallback resultCallback(F f) {
+  if constexpr (detail::invocable<F, const RestResult&>(0))
+    return ResultCallback(f);
+  else
+    return ResultCallback([f](const RestResult& r) { f(r.statusCode); });
+}
+
+class RestRequest {
+ public:
+  // Taking a request into a variable moves it there:
+  //   auto request = client.post("/users").body("name", "Ann");  // not sent here
+  //   RestResult r = request.send();
+  // The request it came from becomes empty and sends nothing. (The chain
+  // returns RestRequest&, so this is a "copy" that moves, as the builder
+  // must exist once.)
+  RestRequest(RestRequest& other) noexcept;
+  RestRequest(RestRequest&& other) noexcept : RestRequest(other) {}
+  RestRequest(const RestRequest&) = delete;
+  RestRequest& operator=(const RestRequest&) = delete;
+  ~RestRequest();
+
+  // --- what to send --------------------------------------------------------
+  // {name} placeholders of the path.
+  template <typename T>
+  RestRequest& path(const char* name, const T& value) {
+    return addParam(pathParams_, pathCount_, EHC_MAX_PATH_PARAMS, name, toParam(value));
+  }
+  template <typename T>
+  RestRequest& query(const char* name, const T& value) {
+    return addParam(query_, queryCount_, EHC_MAX_QUERY_PARAMS, name, toParam(value));
+  }
+  // A member of the JSON object body; "a.b" makes {"a":{"b":...}}.
+  // nullptr gives JSON null.
+  template <typename T>
+  RestRequest& body(const char* key, const T& value) {
+    return addBodyField(key, toParam(value));
+  }
+  // A mapped struct (REST_JSON_MAP) as the body. It must live until sent.
+  template <typename T, typename std::enable_if<detail::isMapped<T>(), int>::type = 0>
+  RestRequest& body(const T& object) {
+    return setStructBody(&object, [](JsonWriter& w, const void* o) {
+      return writeStruct(w, *static_cast<const T*>(o));
+    });
+  }
+  // A body as it is (not copied: it must live until sent). The content type
+  // defaults to the client's (application/json).
+  RestRequest& rawBody(const char* text, const char* contentType = nullptr);
+  RestRequest& rawBody(const char* text, size_t length, const char* contentType);
+  RestRequest& header(const char* name, const char* value);
+  template <typename S, typename std::enable_if<detail::HasCStr<S>::value, int>::type = 0>
+  RestRequest& header(const char* name, const S& value) {
+    return header(name, value.c_str());
+  }
+
+  // --- how ------------------------------------------------------------------
+  RestRequest& timeout(uint32_t ms);
+  // Retries on network errors (not on HTTP error statuses), with backoff.
+  RestRequest& retry(uint8_t times);
+  RestRequest& maxRetry(uint8_t times) { return retry(times); }
+  // This POST/PATCH may be sent twice (the server de-duplicates): allow
+  // retries and resends after it was written.
+  RestRequest& idempotent(bool yes = true);
+  // Follow 301/302/303/307/308 up to `max` times (off by default).
+  RestRequest& followRedirects(uint8_t max = 5);
+
+  // onSuccess(void(int status) | void()): 2xx and no error.
+  template <typename F>
+  RestRequest& onSuccess(F f) {
+    onSuccess_ = statusCallback(f);
+    return *this;
+  }
+  // onError(void(int code, const char* message) | void(int code)): a
+  // negative error code, or an HTTP status >= 400.
+  template <typename F>
+  RestRequest& onError(F f) {
+    onError_ = errorCallback(f);
+    return *this;
+  }
+  // onResponse(void(const RestResult&) | void(int status)): always, last.
+  template <typename F>
+  RestRequest& onResponse(F f) {
+    onResponse_ = resultCallback(f);
+    return *this;
+  }
+
+  // --- what to read from the JSON body ---------------------------------------
+  // bool, every integer type, float, double.
+  template <typename T, typename std::enable_if<detail::IsScalarTarget<T>::value, int>::type = 0>
+  RestRequest& getBody(const char* path, T* target) {
+    if (ready()) track(binder().bind(keep(path), target));
+    return *this;
+  }
+  // Decoded text into buf (NUL-terminated, cut to fit: see truncated).
+  RestRequest& getBody(const char* path, char* buf, size_t size);
+  template <size_t N>
+  RestRequest& getBody(const char* path, char (&buf)[N]) {
+    return getBody(path, buf, N);
+  }
+  // The JSON text of any value (objects and arrays included).
+  RestRequest& getRawBody(const char* path, char* buf, size_t size);
+#if EHC_STD_STRING
+  RestRequest& getBody(const char* path, std::string* text);  // grows: uses the heap
+#endif
+#if defined(ARDUINO)
+  RestRequest& getBody(const char* path, String* text);  // grows: uses the heap
+#endif
+  // A mapped struct: the whole body, or the value at path.
+  template <typename T, typename std::enable_if<detail::isMapped<T>(), int>::type = 0>
+  RestRequest& getBody(T* object) {
+    return getBody("", object);
+  }
+  template <typename T, typename std::enable_if<detail::isMapped<T>(), int>::type = 0>
+  RestRequest& getBody(const char* path, T* object) {
+    if (ready()) trackStruct(bindStruct(binder(), keep(path), *object));
+    return *this;
+  }
+  // "*" paths: each match lands in the target, then each(match) runs.
+  template <typename T, typename F,
+            typename std::enable_if<detail::IsScalarTarget<T>::value, int>::type = 0>
+  RestRequest& getBody(const char* path, T* target, F each) {
+    if (ready()) addEach(binder().bind(keep(path), target), MatchCallback(each));
+    return *this;
+  }
+  template <typename F>
+  RestRequest& getBody(const char* path, char* buf, size_t size, F each) {
+    if (ready()) addEach(binder().bind(keep(path), buf, size), MatchCallback(each));
+    return *this;
+  }
+  // Only the callback: to count or locate matches.
+  template <typename F, typename = decltype(std::declval<F&>()(std::declval<const JsonMatch&>()))>
+  RestRequest& getBody(const char* path, F each) {
+    if (ready())
+      addEach(binder().bindCallback(keep(path), ignoreMatch, nullptr), MatchCallback(each));
+    return *this;
+  }
+
+  // --- what to read from the response headers --------------------------------
+  template <typename T, typename std::enable_if<detail::IsScalarTarget<T>::value, int>::type = 0>
+  RestRequest& getHeader(const char* name, T* target) {
+    return addHeaderTarget(name, target, 0, [](const char* text, void* t) {
+      StaticJsonBinder<1> b;  // the body's number/bool rules, for one value
+      b.bind("", static_cast<T*>(t));
+      b.feed(text, strlen(text));
+      return b.finish() == JsonError::Ok ? b.status(0) : BindStatus::Mismatch;
+    });
+  }
+  RestRequest& getHeader(const char* name, char* buf, size_t size);
+  template <size_t N>
+  RestRequest& getHeader(const char* name, char (&buf)[N]) {
+    return getHeader(name, buf, N);
+  }
+#if EHC_STD_STRING
+  RestRequest& getHeader(const char* name, std::string* text);
+#endif
+#if defined(ARDUINO)
+  RestRequest& getHeader(const char* name, String* text);
+#endif
+
+  // Sends now (once) and tells how it went.
+  RestResult send();
+
+ private:
+  friend class RestClient;
+  using StructWriter = WriteError (*)(JsonWriter&, const void*);
+  using HeaderConvert = BindStatus (*)(const char* text, void* target);
+  struct HeaderTarget {
+    const char* name;
+    void* target;
+    size_t size;               // char buffers: captured straight into target
+    HeaderConvert convert;     // other targets: from the captured text
+    const TextSink* textSink;  // String / std::string
+  };
+  struct Each {
+    int binding;
+    MatchCallback callback;
+  };
+
+  RestRequest(RestClient* client, const char* method, const char* path);
+
+  template <typename T>
+  static ParamValue toParam(const T& v) {
+    return detail::paramOf(v, detail::HasCStr<T>{});
+  }
+  bool ready() const {
+    return client_ && error_ == EHC_OK;
+  }
+  static void ignoreMatch(const JsonMatch&, void*) {}
+  JsonBinder& binder();
+  const char* keep(const char* text);  // a copy in the storage, or nullptr (full)
+  void fail(int code, const char* message);
+  void track(int bindResult);
+  void trackStruct(int bindResult);
+  void addEach(int binding, const MatchCallback& callback);
+  RestRequest& addParam(Param* list, uint8_t& count, size_t capacity, const char* name,
+                        ParamValue value);
+  ParamValue keepValue(ParamValue value);
+  RestRequest& addBodyField(const char* key, ParamValue value);
+  RestRequest& setStructBody(const void* object, StructWriter writer);
+  RestRequest& addHeaderTarget(const char* name, void* target, size_t size, HeaderConvert convert,
+                               const TextSink* sink = nullptr);
+
+  RestClient* client_;  // null once sent or moved from
+  const char* method_;
+  const char* path_;
+  int error_ = EHC_OK;  // a builder failure: the request will not be sent
+  const char* errorMessage_ = nullptr;
+
+  Param pathParams_[EHC_MAX_PATH_PARAMS];
+  Param query_[EHC_MAX_QUERY_PARAMS];
+  Param fields_[EHC_MAX_BODY_FIELDS];
+  struct {
+    const char* name;
+    const char* value;
+  } headers_[EHC_MAX_REQUEST_HEADERS];
+  HeaderTarget headerTargets_[EHC_MAX_HEADER_TARGETS];
+  Each each_[EHC_MAX_EACH_CALLBACKS];
+  uint8_t pathCount_ = 0, queryCount_ = 0, fieldCount_ = 0, headerCount_ = 0;
+  uint8_t headerTargetCount_ = 0, eachCount_ = 0;
+
+  const char* rawBody_ = nullptr;
+  size_t rawLength_ = 0;
+  const char* contentType_ = nullptr;
+  const void* structBody_ = nullptr;
+  StructWriter structWriter_ = nullptr;
+
+  uint32_t timeoutMs_ = 0;  // 0: the client's
+  int16_t retries_ = -1;    // -1: the client's
+  bool idempotent_ = false;
+  uint8_t redirects_ = 0;
+
+  StatusCallback onSuccess_;
+  ErrorCallback onError_;
+  ResultCallback onResponse_;
+
+  size_t used_ = 0;
+  char storage_[EHC_REQUEST_STORAGE];
+};
+
+EHC_END_NAMESPACE
