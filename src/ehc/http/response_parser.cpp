@@ -51,25 +51,12 @@ int ResponseParser::captureHeader(const char* name, char* buf, size_t size) {
 }
 
 void ResponseParser::begin(bool headRequest) {
-  const uint8_t captures = captureCount_;
-  const BodySink sink = bodySink_;
-  void* bodyUser = bodyUser_;
-  const HeaderVisitor* visitor = visitor_;
-  void* visitorUser = visitorUser_;
-  Capture saved[EHC_HTTP_MAX_CAPTURES];
-  memcpy(saved, captures_, sizeof saved);
-  *this = ResponseParser(Raw{});
-  captureCount_ = captures;
-  memcpy(captures_, saved, sizeof saved);
+  static_cast<detail::ResponseProgress&>(*this) = detail::ResponseProgress();
   for (uint8_t k = 0; k < captureCount_; ++k) {
     captures_[k].used = 0;
     captures_[k].status = HeaderStatus::Missing;
     captures_[k].buf[0] = '\0';
   }
-  bodySink_ = sink;
-  bodyUser_ = bodyUser;
-  visitor_ = visitor;
-  visitorUser_ = visitorUser;
   headRequest_ = headRequest;
 }
 
@@ -249,6 +236,7 @@ void ResponseParser::endHeaders(size_t at) {
     consumed_ = consumed;
     return;
   }
+  headersDone_ = true;
   if ((chunked_ || otherCoding_) && minor_ == 0) {
     fail(HttpError::BadFraming, at);  // RFC 9112 6.1: faulty framing on HTTP/1.0
     return;

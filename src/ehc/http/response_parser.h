@@ -29,63 +29,10 @@ EHC_BEGIN_NAMESPACE
 
 enum class HeaderStatus : uint8_t { Missing = 0, Found, Truncated };
 
-class ResponseParser {
- public:
-  using BodySink = void (*)(void* user, const char* data, size_t length);
-  // Every header (and trailer) as it streams: name pieces, value pieces, end.
-  struct HeaderVisitor {
-    void (*name)(void* user, const char* data, size_t length);
-    void (*value)(void* user, const char* data, size_t length);
-    void (*end)(void* user, bool trailer);
-  };
-
-  ResponseParser() = default;
-
-  // Copy the value of header `name` (matched case-insensitively; names up to
-  // 31 bytes) into buf (NUL-terminated; repeated fields joined with ", ").
-  // Returns its index, or -1 (full, name too long). Kept across begin().
-  int captureHeader(const char* name, char* buf, size_t size);
-  HeaderStatus headerStatus(int index) const { return captures_[index].status; }
-  void clearCaptures() { captureCount_ = 0; }
-  void onBody(BodySink sink, void* user) {
-    bodySink_ = sink;
-    bodyUser_ = user;
-  }
-  void onHeaders(const HeaderVisitor* visitor, void* user) {
-    visitor_ = visitor;
-    visitorUser_ = user;
-  }
-
-  // Ready for a response; `headRequest`: it answers a HEAD (no body).
-  void begin(bool headRequest);
-  // Consumes bytes up to the end of the message (or all of them); returns how
-  // many. After complete() or failed() it consumes nothing.
-  size_t feed(const char* data, size_t length);
-  // The peer closed the connection: completes a body that runs to the close,
-  // anything else unfinished is HttpError::Incomplete.
-  void finishAtClose();
-
-  bool headersDone() const { return state_ >= kBodyLength; }
-  bool complete() const { return state_ == kComplete; }
-  bool failed() const { return state_ == kError; }
-  HttpError error() const { return error_; }
-  size_t errorOffset() const { return errorOffset_; }
-
-  int status() const { return status_; }
-  int httpMinor() const { return minor_; }
-  // Reason phrase, cut to 31 bytes.
-  const char* reason() const { return reason_; }
-  bool chunked() const { return chunked_; }
-  // Declared length, or -1 (chunked, until close, or no body).
-  int64_t contentLength() const { return hasLength_ ? static_cast<int64_t>(contentLength_) : -1; }
-  // May the connection carry another request after this response?
-  bool keepAlive() const { return complete() && framingAllowsReuse(); }
-  // Will it, once the body is complete? (Known when the headers are done.)
-  bool framingAllowsReuse() const;
-  uint64_t bodyBytes() const { return bodyBytes_; }
-  size_t bytesConsumed() const { return consumed_; }
-
- private:
+namespace detail {
+// What a ResponseParser knows about the response in progress: begin()
+// resets exactly this (captures, sinks and visitors stay).
+struct ResponseProgress {
   enum State : uint8_t {
     kStatusStart,
     kVersion,
@@ -95,7 +42,7 @@ class ResponseParser {
     kHeaderName,
     kHeaderValue,
     kLineFeed,  // after CR
-    // states from here on are after the header section (headersDone())
+    // states from here on are after the header section
     kBodyLength,
     kBodyUntilClose,
     kChunkSize,
@@ -106,31 +53,11 @@ class ResponseParser {
     kError,
   };
   enum Field : uint8_t { kOther, kContentLength, kTransferEncoding, kConnection };
-  struct Capture {
-    const char* name;
-    char* buf;
-    size_t size;
-    size_t used;
-    HeaderStatus status;
-    uint8_t nameLength;
-  };
-
-  struct Raw {};
-  explicit ResponseParser(Raw) {}
-  void fail(HttpError e, size_t at);
-  void commitLength(size_t at);
-  void chunkLineEnd(uint8_t c);
-  void startField();
-  void fieldValueByte(uint8_t c, size_t at);
-  void endField(size_t at);
-  void tokenEnd(size_t at);
-  void endHeaders(size_t at);
-  void captureBytes(const char* data, size_t n);
-  void deliver(const char* data, size_t n);
 
   State state_ = kStatusStart;
   State afterLine_ = kStatusStart;  // where a line ending leads (set with kLineFeed)
   bool headRequest_ = false;
+  bool headersDone_ = false;
   bool inTrailers_ = false;
   HttpError error_ = HttpError::Ok;
   size_t errorOffset_ = 0;
@@ -175,6 +102,87 @@ class ResponseParser {
   uint64_t remaining_ = 0;
   uint64_t bodyBytes_ = 0;
   uint8_t chunkDigits_ = 0;
+};
+}  // namespace detail
+
+class ResponseParser : private detail::ResponseProgress {
+ public:
+  using BodySink = void (*)(void* user, const char* data, size_t length);
+  // Every header (and trailer) as it streams: name pieces, value pieces, end.
+  struct HeaderVisitor {
+    void (*name)(void* user, const char* data, size_t length);
+    void (*value)(void* user, const char* data, size_t length);
+    void (*end)(void* user, bool trailer);
+  };
+
+  ResponseParser() = default;
+
+  // Copy the value of header `name` (matched case-insensitively; names up to
+  // 31 bytes) into buf (NUL-terminated; repeated fields joined with ", ").
+  // Returns its index, or -1 (full, name too long). Kept across begin().
+  int captureHeader(const char* name, char* buf, size_t size);
+  HeaderStatus headerStatus(int index) const { return captures_[index].status; }
+  void clearCaptures() { captureCount_ = 0; }
+  void onBody(BodySink sink, void* user) {
+    bodySink_ = sink;
+    bodyUser_ = user;
+  }
+  void onHeaders(const HeaderVisitor* visitor, void* user) {
+    visitor_ = visitor;
+    visitorUser_ = user;
+  }
+
+  // Ready for a response; `headRequest`: it answers a HEAD (no body).
+  void begin(bool headRequest);
+  // Consumes bytes up to the end of the message (or all of them); returns how
+  // many. After complete() or failed() it consumes nothing.
+  size_t feed(const char* data, size_t length);
+  // The peer closed the connection: completes a body that runs to the close,
+  // anything else unfinished is HttpError::Incomplete.
+  void finishAtClose();
+
+  // The header section ended (also after a failure in the body; not after
+  // one before the headers ended).
+  bool headersDone() const { return headersDone_; }
+  bool complete() const { return state_ == kComplete; }
+  bool failed() const { return state_ == kError; }
+  HttpError error() const { return error_; }
+  size_t errorOffset() const { return errorOffset_; }
+
+  int status() const { return status_; }
+  int httpMinor() const { return minor_; }
+  // Reason phrase, cut to 31 bytes.
+  const char* reason() const { return reason_; }
+  bool chunked() const { return chunked_; }
+  // Declared length, or -1 (chunked, until close, or no body).
+  int64_t contentLength() const { return hasLength_ ? static_cast<int64_t>(contentLength_) : -1; }
+  // May the connection carry another request after this response?
+  bool keepAlive() const { return complete() && framingAllowsReuse(); }
+  // Will it, once the body is complete? (Known when the headers are done.)
+  bool framingAllowsReuse() const;
+  uint64_t bodyBytes() const { return bodyBytes_; }
+  size_t bytesConsumed() const { return consumed_; }
+
+ private:
+  struct Capture {
+    const char* name;
+    char* buf;
+    size_t size;
+    size_t used;
+    HeaderStatus status;
+    uint8_t nameLength;
+  };
+
+  void fail(HttpError e, size_t at);
+  void commitLength(size_t at);
+  void chunkLineEnd(uint8_t c);
+  void startField();
+  void fieldValueByte(uint8_t c, size_t at);
+  void endField(size_t at);
+  void tokenEnd(size_t at);
+  void endHeaders(size_t at);
+  void captureBytes(const char* data, size_t n);
+  void deliver(const char* data, size_t n);
 
   Capture captures_[EHC_HTTP_MAX_CAPTURES] = {};
   uint8_t captureCount_ = 0;

@@ -1,0 +1,209 @@
+// The fluent client against real nginx, over HTTP and HTTPS: the 15 fields
+// of the first JSONPlaceholder user, 1 000 requests on a kept connection
+// with no heap allocation after the first, the same through chunked
+// encoding, and what a request costs in stack and object size.
+#include <gtest/gtest.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <memory>
+#include <string>
+
+#include "ESP32HTTPClient.h"
+#include "alloc_counter.h"
+#include "nginx_server.h"
+#include "test_certs.h"
+
+namespace {
+
+// The benchmark's 15 fields of users.json's first element, straight into
+// fixed buffers and integers: what a sketch does.
+struct User {
+  int id = 0;
+  char name[32], username[32], email[48], phone[32], website[32];
+  char street[32], suite[32], city[32], zipcode[16], lat[16], lng[16];
+  char company[48], catchPhrase[64], bs[64];
+};
+
+ehc::RestRequest& bindUser(ehc::RestRequest& r, User& u) {
+  return r.getBody("0.id", &u.id)
+      .getBody("0.name", u.name)
+      .getBody("0.username", u.username)
+      .getBody("0.email", u.email)
+      .getBody("0.phone", u.phone)
+      .getBody("0.website", u.website)
+      .getBody("0.address.street", u.street)
+      .getBody("0.address.suite", u.suite)
+      .getBody("0.address.city", u.city)
+      .getBody("0.address.zipcode", u.zipcode)
+      .getBody("0.address.geo.lat", u.lat)
+      .getBody("0.address.geo.lng", u.lng)
+      .getBody("0.company.name", u.company)
+      .getBody("0.company.catchPhrase", u.catchPhrase)
+      .getBody("0.company.bs", u.bs);
+}
+
+void expectFirstUser(const User& u) {
+  EXPECT_EQ(u.id, 1);
+  EXPECT_STREQ(u.name, "Leanne Graham");
+  EXPECT_STREQ(u.username, "Bret");
+  EXPECT_STREQ(u.email, "Sincere@april.biz");
+  EXPECT_STREQ(u.phone, "1-770-736-8031 x56442");
+  EXPECT_STREQ(u.website, "hildegard.org");
+  EXPECT_STREQ(u.street, "Kulas Light");
+  EXPECT_STREQ(u.suite, "Apt. 556");
+  EXPECT_STREQ(u.city, "Gwenborough");
+  EXPECT_STREQ(u.zipcode, "92998-3874");
+  EXPECT_STREQ(u.lat, "-37.3159");
+  EXPECT_STREQ(u.lng, "81.1496");
+  EXPECT_STREQ(u.company, "Romaguera-Crona");
+  EXPECT_STREQ(u.catchPhrase, "Multi-layered client-server neural-net");
+  EXPECT_STREQ(u.bs, "harness real-time e-markets");
+}
+
+class ClientNginx : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    certs_ = new ehc_test::TestCerts;
+    std::string why;
+    ASSERT_TRUE(certs_->make(EHC_OPENSSL, &why)) << why;
+    ehc_test::NginxOptions o;
+    o.nginx = EHC_NGINX;
+    o.certs = certs_;
+    o.docroot = std::string(EHC_SHARED_DIR) + "/testdata/jsonplaceholder";
+    o.keepaliveRequests = 100000;
+    o.keepaliveTimeoutSeconds = 60;
+    server_ = new ehc_test::NginxServer(o);
+    ASSERT_TRUE(server_->start(&why)) << why;
+  }
+  static void TearDownTestSuite() {
+    delete server_;
+    delete certs_;
+    server_ = nullptr;
+    certs_ = nullptr;
+  }
+  static std::string url(bool https) {
+    return https ? "https://localhost:" + std::to_string(server_->httpsPort())
+                 : "http://127.0.0.1:" + std::to_string(server_->httpPort());
+  }
+  static std::unique_ptr<ESP32HTTPClient> client(bool https) {
+    auto c = std::make_unique<ESP32HTTPClient>(url(https).c_str());
+    c->setCACert(certs_->caPem().c_str());
+    return c;
+  }
+
+  static ehc_test::TestCerts* certs_;
+  static ehc_test::NginxServer* server_;
+};
+ehc_test::TestCerts* ClientNginx::certs_ = nullptr;
+ehc_test::NginxServer* ClientNginx::server_ = nullptr;
+
+TEST_F(ClientNginx, FifteenFieldsOfTheFirstUser) {
+  for (const char* path : {"/users.json", "/chunked/users.json"}) {
+    for (bool https : {false, true}) {
+      SCOPED_TRACE(std::string(path) + (https ? " https" : " http"));
+      auto c = client(https);
+      User u;
+      auto request = c->get(path);
+      const RestResult r = bindUser(request, u).send();
+      EXPECT_TRUE(r.isSuccess()) << r.message;
+      EXPECT_EQ(r.found, (1u << 15) - 1);
+      expectFirstUser(u);
+    }
+  }
+}
+
+// Requests 2..1000 on the kept connection allocate nothing, TLS included.
+TEST_F(ClientNginx, NoHeapPerRequestOnAKeptConnection) {
+  ASSERT_TRUE(ehc_test::allocCountingWorks());
+  for (bool https : {false, true}) {
+    SCOPED_TRACE(https ? "https" : "http");
+    auto c = client(https);
+    User u;
+    {
+      auto first = c->get("/users.json");
+      ASSERT_TRUE(bindUser(first, u).send().isSuccess());  // connects: TLS allocates here
+    }
+    ehc_test::AllocScope steady;
+    int reused = 0;
+    for (int i = 2; i <= 1000; ++i) {
+      User v;
+      auto request = c->get("/users.json");
+      const RestResult r = bindUser(request, v).send();
+      if (!r.isSuccess() || v.id != 1) {
+        ADD_FAILURE() << "request " << i << ": " << r.message;
+        break;
+      }
+      reused += r.reused;
+    }
+    EXPECT_EQ(steady.calls(), 0u) << steady.bytes() << " bytes";
+    EXPECT_EQ(reused, 999);
+    expectFirstUser(u);
+  }
+}
+
+// Stack of a request: it runs on a thread whose stack was filled with a
+// pattern; the untouched part tells the high-water mark.
+size_t peakStack(void (*work)(void*), void* arg) {
+  constexpr size_t kSize = 256 * 1024;
+  auto* stack = static_cast<unsigned char*>(aligned_alloc(4096, kSize));
+  memset(stack, 0xA5, kSize);
+  struct Job {
+    void (*work)(void*);
+    void* arg;
+  } job{work, arg};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstack(&attr, stack, kSize);
+  pthread_t t;
+  pthread_create(
+      &t, &attr,
+      [](void* j) -> void* {
+        static_cast<Job*>(j)->work(static_cast<Job*>(j)->arg);
+        return nullptr;
+      },
+      &job);
+  pthread_join(t, nullptr);
+  pthread_attr_destroy(&attr);
+  size_t untouched = 0;
+  while (untouched < kSize && stack[untouched] == 0xA5) ++untouched;
+  free(stack);
+  return kSize - untouched;
+}
+
+struct Probe {
+  ESP32HTTPClient* client;
+  bool ok = false;
+  static void request(void* self) {
+    auto* p = static_cast<Probe*>(self);
+    User u;
+    auto request = p->client->get("/users.json");
+    p->ok = bindUser(request, u).send().isSuccess() && u.id == 1;
+  }
+};
+
+TEST_F(ClientNginx, SizesAndStackOfARequest) {
+  printf("[ sizes ] sizeof(ESP32HTTPClient) %zu, sizeof(RestRequest) %zu, sizeof(RestResult) %zu\n",
+         sizeof(ESP32HTTPClient), sizeof(ehc::RestRequest), sizeof(ehc::RestResult));
+  // glibc puts the thread's control block and static TLS at the top of the
+  // stack it is given: what an empty job "uses" is not the request's.
+  const size_t baseline = peakStack([](void*) {}, nullptr);
+  for (bool https : {false, true}) {
+    auto c = client(https);  // on the heap: only the request's own stack is measured
+    Probe probe{c.get()};
+    const size_t first = peakStack(Probe::request, &probe) - baseline;  // connects (+ TLS)
+    EXPECT_TRUE(probe.ok);
+    probe.ok = false;
+    const size_t kept = peakStack(Probe::request, &probe) - baseline;  // on the kept connection
+    EXPECT_TRUE(probe.ok);
+    printf(
+        "[ stack ] %s: first request (with connect) %zu bytes, request on the kept connection "
+        "%zu bytes (15 bindings; of it sizeof(RestRequest) %zu, User %zu)\n",
+        https ? "https" : "http", first, kept, sizeof(ehc::RestRequest), sizeof(User));
+    EXPECT_GT(kept, sizeof(ehc::RestRequest));  // the probe saw the request
+    EXPECT_LT(kept, first);
+  }
+}
+
+}  // namespace
