@@ -274,7 +274,7 @@ RestResult RestClient::execute(RestRequest& q) {
       runAttempt(q, res);
       if (!retryable(res.error) || attempt >= retries) break;
       if (!repeatable && res.bytesSent != sentBefore) break;  // it may have arrived
-      uint32_t wait = EHC_RETRY_BACKOFF_MS << (attempt < 6 ? attempt : 6);
+      const uint32_t wait = uint32_t{EHC_RETRY_BACKOFF_MS} << (attempt < 6 ? attempt : 6);
       sleepMs(wait < 8000 ? wait : 8000);
     }
   }
