@@ -2,9 +2,24 @@
 // socket. Like the real one: read() returns -1 when no byte has arrived yet,
 // available() counts bytes ready now, connected() stays true while unread
 // data remains even after the peer closed.
+//
+// Test-harness feature (host only; no board has it): host mapping. When the
+// environment variable EHC_STANDIN_HOSTS is set, e.g.
+//
+//   EHC_STANDIN_HOSTS="jsonplaceholder.typicode.com=127.0.0.1:8080,api.example.com=127.0.0.1:8080"
+//
+// connect(host, port) to a listed host name (compared without regard to
+// case; any port) goes to the mapped loopback address and port instead, so
+// an example sketch written for a public API runs unchanged against a local
+// server. IP addresses and unlisted names are connected to as given.
+// WiFiClientSecure maps too: see WiFiClientSecure.h.
 #pragma once
 
 #include "Arduino.h"
+
+// The mapping of `host` in EHC_STANDIN_HOSTS: true, with the target address
+// (NUL-terminated, cut to `size`) and port, when host is listed.
+bool ehcStandinMapHost(const char* host, char* address, size_t size, uint16_t* port);
 
 class WiFiClient : public Client {
  public:

@@ -3,6 +3,13 @@
 // library inside ESP-IDF). Verifies the server certificate by default:
 // against the CA given with setCACert(), else the host's CA bundle;
 // setInsecure() turns verification off, as on the board.
+//
+// Test-harness feature (host only): a host name listed in EHC_STANDIN_HOSTS
+// (see WiFiClient.h) is reached at localhost:<mapped port>, and the TLS host
+// name checked against the server's certificate is "localhost", so a test
+// server with a certificate for localhost stands in for any public host. If
+// EHC_STANDIN_CA names a PEM file, a mapped connection trusts that CA instead
+// of the one given with setCACert() (the sketch's CA is for the real host).
 #pragma once
 
 #include "WiFiClient.h"
@@ -13,7 +20,7 @@ class WiFiClientSecure : public WiFiClient {
   WiFiClientSecure() = default;
   ~WiFiClientSecure() override { stop(); }
 
-  void setCACert(const char* rootCA) { tls_.setCaPem(rootCA); }
+  void setCACert(const char* rootCA) { caPem_ = rootCA; }
   void setInsecure() { tls_.setInsecureSkipVerification(); }
   void setHandshakeTimeout(unsigned long seconds) { handshakeTimeoutMs_ = seconds * 1000; }
   // Last TLS error (mbedTLS code, 0 if none) and its text.
@@ -32,5 +39,6 @@ class WiFiClientSecure : public WiFiClient {
 
  private:
   ehc::MbedTlsTransport tls_;
+  const char* caPem_ = nullptr;  // setCACert(): applied at each connect
   unsigned long handshakeTimeoutMs_ = 10000;
 };

@@ -566,3 +566,183 @@ TEST(FaultServer, HelpListsEveryRoute) {
 }
 
 }  // namespace
+
+// ---- the JSONPlaceholder-like API (api_routes.h) ---------------------------------
+
+namespace {
+
+const std::string kApiData = std::string(EHC_SHARED_DIR) + "/testdata/jsonplaceholder";
+
+std::string slurp(const std::string& path) {
+  std::string text;
+  if (FILE* file = fopen(path.c_str(), "rb")) {
+    char buffer[4096];
+    size_t got;
+    while ((got = fread(buffer, 1, sizeof buffer, file)) > 0) text.append(buffer, got);
+    fclose(file);
+  }
+  return text;
+}
+
+std::string requestWithBody(std::string_view method, std::string_view target,
+                            std::string_view body) {
+  return std::string(method) + " " + std::string(target) +
+         " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: " +
+         std::to_string(body.size()) + "\r\n\r\n" + std::string(body);
+}
+
+class FaultServerApiTest : public FaultServerTest {
+ protected:
+  void SetUp() override {
+    FaultServerTest::SetUp();
+    server_.setDataDir(kApiData);  // taken by the connections made from now on
+    client_ = connectClient();
+  }
+  std::optional<Response> call(std::string_view method, std::string_view target,
+                               std::string_view body = "") {
+    return client_->send(requestWithBody(method, target, body)) ? client_->readResponse()
+                                                                : std::nullopt;
+  }
+  static int statusOf(const Response& response) { return std::stoi(response.head.substr(9, 3)); }
+  std::unique_ptr<RawClient> client_;
+};
+
+TEST_F(FaultServerApiTest, ListsAreTheDataFilesAsTheyAre) {
+  for (const char* resource : {"users", "posts", "todos", "comments"}) {
+    SCOPED_TRACE(resource);
+    const std::optional<Response> response = client_->exchange(std::string("/") + resource);
+    ASSERT_TRUE(response);
+    EXPECT_EQ(response->head.rfind("HTTP/1.1 200 OK\r\n", 0), 0u);
+    EXPECT_NE(response->head.find("\r\nContent-Type: application/json\r\n"), std::string::npos);
+    EXPECT_EQ(response->body, slurp(kApiData + "/" + resource + ".json"));
+  }
+}
+
+TEST_F(FaultServerApiTest, OneElementIsItsJsonTextFromTheFile) {
+  const std::string users = slurp(kApiData + "/users.json");
+  std::optional<Response> first = client_->exchange("/users/1");
+  ASSERT_TRUE(first);
+  EXPECT_EQ(statusOf(*first), 200);
+  EXPECT_EQ(first->body.front(), '{');
+  EXPECT_EQ(first->body.back(), '}');
+  EXPECT_NE(users.find(first->body), std::string::npos) << "not cut from users.json";
+  EXPECT_NE(first->body.find("\"name\": \"Leanne Graham\""), std::string::npos);
+  EXPECT_EQ(countOf(first->body, "\"id\": "), 1u);
+  std::optional<Response> last = client_->exchange("/users/10/");
+  ASSERT_TRUE(last);
+  EXPECT_NE(last->body.find("\"name\": \"Clementina DuBuque\""), std::string::npos);
+  std::optional<Response> todo = client_->exchange("/todos/1");
+  ASSERT_TRUE(todo);
+  EXPECT_NE(todo->body.find("\"title\": \"delectus aut autem\""), std::string::npos);
+  std::optional<Response> post = client_->exchange("/posts/100");
+  ASSERT_TRUE(post);
+  EXPECT_NE(post->body.find("\"id\": 100,"), std::string::npos);
+  for (const char* absent : {"/users/11", "/users/0", "/users/x", "/posts/101", "/users/1/x"}) {
+    SCOPED_TRACE(absent);
+    const std::optional<Response> response = client_->exchange(absent);
+    ASSERT_TRUE(response);
+    EXPECT_EQ(statusOf(*response), 404);
+    EXPECT_EQ(response->body, "{}");
+  }
+}
+
+TEST_F(FaultServerApiTest, FiltersByFieldsAndNestedResources) {
+  const std::optional<Response> byQuery = client_->exchange("/comments?postId=2");
+  ASSERT_TRUE(byQuery);
+  EXPECT_EQ(statusOf(*byQuery), 200);
+  EXPECT_EQ(byQuery->body.rfind("[\n  {\n    \"postId\": 2,\n    \"id\": 6,", 0), 0u);
+  EXPECT_EQ(countOf(byQuery->body, "\"postId\": 2,"), 5u);
+  EXPECT_EQ(countOf(byQuery->body, "\"postId\": "), 5u);
+  EXPECT_EQ(byQuery->body.back(), ']');
+  const std::optional<Response> nested = client_->exchange("/posts/2/comments");
+  ASSERT_TRUE(nested);
+  EXPECT_EQ(nested->body, byQuery->body);
+  // Several fields, a literal among them: user 1's finished todos.
+  const std::optional<Response> done = client_->exchange("/todos?userId=1&completed=true");
+  ASSERT_TRUE(done);
+  EXPECT_EQ(countOf(done->body, "\"completed\": true"), 11u);
+  EXPECT_EQ(countOf(done->body, "\"completed\": false"), 0u);
+  const std::optional<Response> byText = client_->exchange("/users?username=Bret");
+  ASSERT_TRUE(byText);
+  EXPECT_EQ(countOf(byText->body, "\"id\": 1,"), 1u);
+  EXPECT_EQ(countOf(byText->body, "\"username\": "), 1u);
+  const std::optional<Response> none = client_->exchange("/comments?postId=999");
+  ASSERT_TRUE(none);
+  EXPECT_EQ(none->body, "[]");
+}
+
+TEST_F(FaultServerApiTest, WritesAnswerAsJsonPlaceholderDoesAndStoreNothing) {
+  std::optional<Response> created =
+      call("POST", "/posts", "{\"title\": \"foo\", \"body\": \"bar\", \"userId\": 1}");
+  ASSERT_TRUE(created);
+  EXPECT_EQ(created->head.rfind("HTTP/1.1 201 Created\r\n", 0), 0u);
+  EXPECT_EQ(created->body, "{\"title\":\"foo\",\"body\":\"bar\",\"userId\":1,\"id\":101}");
+  created = call("POST", "/users", " {\"id\": 5, \"tags\": [\"a,b\", {\"c\": \"}\"}]} ");
+  ASSERT_TRUE(created);
+  // The members as written, the client's id replaced by the server's.
+  EXPECT_EQ(created->body, "{\"tags\":[\"a,b\", {\"c\": \"}\"}],\"id\":11}");
+  created = call("POST", "/posts");  // no body
+  ASSERT_TRUE(created);
+  EXPECT_EQ(created->body, "{\"id\":101}");
+
+  const std::optional<Response> replaced = call("PUT", "/posts/1", "{\"title\":\"new\"}");
+  ASSERT_TRUE(replaced);
+  EXPECT_EQ(statusOf(*replaced), 200);
+  EXPECT_EQ(replaced->body, "{\"title\":\"new\",\"id\":1}");
+  const std::optional<Response> patched = call("PATCH", "/posts/7", "{\"title\":\"p\",\"id\":9}");
+  ASSERT_TRUE(patched);
+  EXPECT_EQ(statusOf(*patched), 200);
+  EXPECT_EQ(patched->body, "{\"title\":\"p\",\"id\":7}");
+  const std::optional<Response> deleted = call("DELETE", "/posts/1");
+  ASSERT_TRUE(deleted);
+  EXPECT_EQ(statusOf(*deleted), 200);
+  EXPECT_EQ(deleted->body, "{}");
+
+  for (const auto& [method, target] : {std::pair<const char*, const char*>{"PUT", "/posts/101"},
+                                       {"PATCH", "/posts/0"},
+                                       {"DELETE", "/posts/101"},
+                                       {"POST", "/posts/1"}}) {
+    SCOPED_TRACE(std::string(method) + " " + target);
+    const std::optional<Response> response = call(method, target, "{}");
+    ASSERT_TRUE(response);
+    EXPECT_EQ(statusOf(*response), 404);
+  }
+  for (const char* body : {"[1]", "\"text\"", "{\"a\":", "{\"a\":1}x"}) {
+    SCOPED_TRACE(body);
+    const std::optional<Response> response = call("POST", "/posts", body);
+    ASSERT_TRUE(response);
+    EXPECT_EQ(statusOf(*response), 400);
+  }
+  // Nothing was stored: the first post is as it was.
+  const std::optional<Response> first = client_->exchange("/posts/1");
+  ASSERT_TRUE(first);
+  EXPECT_NE(first->body.find("\"title\": \"sunt aut facere"), std::string::npos);
+  EXPECT_EQ(client_->exchange("/posts?id=101")->body, "[]");
+}
+
+TEST_F(FaultServerTest, ApiRoutesAnswer404WithoutADataDir) {
+  auto client = connectClient();
+  for (const char* target : {"/users", "/users/1", "/posts/1/comments", "/comments?postId=1"}) {
+    SCOPED_TRACE(target);
+    const std::optional<Response> response = client->exchange(target);
+    ASSERT_TRUE(response);
+    EXPECT_EQ(response->head.rfind("HTTP/1.1 404 ", 0), 0u);
+  }
+  // A folder without the files: 404 as well, and other routes are unaffected.
+  server_.setDataDir("/nonexistent-ehc-data");
+  auto other = connectClient();
+  const std::optional<Response> users = other->exchange("/users/1");
+  ASSERT_TRUE(users);
+  EXPECT_EQ(users->head.rfind("HTTP/1.1 404 ", 0), 0u);
+  EXPECT_TRUE(other->exchange("/ok"));
+  EXPECT_EQ(other->exchange("/usersx")->body, "{\"error\":\"no such route\"}");
+}
+
+TEST(FaultServer, HelpListsTheApiRoutes) {
+  const std::string help = FaultServer::routesHelp();
+  for (const char* route : {"/users", "/posts", "/comments", "/todos"}) {
+    EXPECT_NE(help.find(std::string("  ") + route), std::string::npos) << route;
+  }
+}
+
+}  // namespace
