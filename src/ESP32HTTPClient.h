@@ -36,6 +36,7 @@
 // them). Define EHC_NO_GLOBAL_NAMES to keep everything inside ehc::.
 #ifndef EHC_NO_GLOBAL_NAMES
 using ehc::ESP32HTTPClient;
+using ehc::JsonMatch;
 using ehc::RestRequest;
 using ehc::RestResult;
 namespace RestJson = ehc::RestJson;

@@ -103,6 +103,11 @@
 #define EHC_TLS_MAX_FRAGMENT_LENGTH 0
 #endif
 
+// Default for how long a connection keeps draining after the caller is done.
+#ifndef EHC_DRAIN_TIMEOUT_MS
+#define EHC_DRAIN_TIMEOUT_MS 1000
+#endif
+
 // Longest host name a connection remembers (DNS allows 253).
 #ifndef EHC_MAX_HOST_LENGTH
 #define EHC_MAX_HOST_LENGTH 253
@@ -142,9 +147,10 @@
 #ifndef EHC_MAX_EACH_CALLBACKS
 #define EHC_MAX_EACH_CALLBACKS 4
 #endif
-// Bytes a callback may capture (lambdas are stored inline: no heap).
+// Bytes a callback may capture (lambdas are stored inline: no heap): two
+// pointers on a 64-bit host, four on a board.
 #ifndef EHC_CALLBACK_STORAGE
-#define EHC_CALLBACK_STORAGE (2 * sizeof(void*))
+#define EHC_CALLBACK_STORAGE 16
 #endif
 // Per client: persistent headers (setHeader, auth) and the cookie jar.
 #ifndef EHC_CLIENT_HEADER_STORAGE
@@ -152,6 +158,10 @@
 #endif
 #ifndef EHC_COOKIE_JAR_BYTES
 #define EHC_COOKIE_JAR_BYTES 512
+#endif
+// Longest name=value of one cookie the jar keeps.
+#ifndef EHC_MAX_COOKIE_LENGTH
+#define EHC_MAX_COOKIE_LENGTH 160
 #endif
 // Room for the paths struct mapping composes (getBody(struct*)).
 #ifndef EHC_PATH_ARENA
@@ -179,10 +189,26 @@
 #define EHC_CONFIG_JSON_                                                      \
   EHC_CAT(EHC_CAT(EHC_CAT(_d, EHC_MAX_DEPTH), EHC_CAT(_b, EHC_MAX_BINDINGS)), \
           EHC_CAT(EHC_CAT(_p, EHC_MAX_PATH_DEPTH), EHC_CAT(_n, EHC_NUMBER_MAX_DIGITS)))
-#define EHC_CONFIG_NET_ EHC_CAT(EHC_CAT(_r, EHC_READ_BUFFER), EHC_CAT(_h, EHC_MAX_HOST_LENGTH))
+#define EHC_CONFIG_NET_                                                            \
+  EHC_CAT(EHC_CAT(EHC_CAT(_r, EHC_READ_BUFFER), EHC_CAT(_h, EHC_MAX_HOST_LENGTH)), \
+          EHC_CAT(_c, EHC_HTTP_MAX_CAPTURES))
+// Every capacity that sizes a client or request object.
+#define EHC_CONFIG_CLIENT_                                                                        \
+  EHC_CAT(                                                                                        \
+      EHC_CAT(EHC_CAT(EHC_CAT(_s, EHC_REQUEST_STORAGE), EHC_CAT(_q, EHC_MAX_QUERY_PARAMS)),       \
+              EHC_CAT(EHC_CAT(_a, EHC_MAX_PATH_PARAMS), EHC_CAT(_f, EHC_MAX_BODY_FIELDS))),       \
+      EHC_CAT(EHC_CAT(EHC_CAT(_x, EHC_MAX_REQUEST_HEADERS), EHC_CAT(_t, EHC_MAX_HEADER_TARGETS)), \
+              EHC_CAT(EHC_CAT(_v, EHC_HEADER_VALUE_MAX), EHC_CAT(_e, EHC_MAX_EACH_CALLBACKS))))
+#define EHC_CONFIG_CLIENT2_                                                        \
+  EHC_CAT(                                                                         \
+      EHC_CAT(EHC_CAT(_k, EHC_CALLBACK_STORAGE), EHC_CAT(_u, EHC_MAX_URL_LENGTH)), \
+      EHC_CAT(EHC_CAT(_j, EHC_CLIENT_HEADER_STORAGE),                              \
+              EHC_CAT(EHC_CAT(_o, EHC_COOKIE_JAR_BYTES),                           \
+                      EHC_CAT(EHC_CAT(_l, EHC_MAX_COOKIE_LENGTH), EHC_CAT(_m, EHC_PATH_ARENA)))))
 #define EHC_CONFIG_NAMESPACE                                                     \
   EHC_CAT(EHC_CAT(EHC_CAT(v, EHC_VERSION_MAJOR), EHC_CAT(_, EHC_VERSION_MINOR)), \
-          EHC_CAT(EHC_CONFIG_JSON_, EHC_CONFIG_NET_))
+          EHC_CAT(EHC_CAT(EHC_CONFIG_JSON_, EHC_CONFIG_NET_),                    \
+                  EHC_CAT(EHC_CONFIG_CLIENT_, EHC_CONFIG_CLIENT2_)))
 
 #define EHC_BEGIN_NAMESPACE \
   namespace ehc {           \

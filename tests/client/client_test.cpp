@@ -151,10 +151,13 @@ TEST_F(Client, CookiesUserSetAndServerSet) {
   auto c = client_->get("/echo");
   EXPECT_TRUE(hasHeader(echo(c).head, "Cookie: lang=en"));
   // Server cookies go back only to the host that set them.
-  ESP32HTTPClient other(("http://localhost:" + std::to_string(server_.port())).c_str());
-  other.get("/set-cookie?name=host&value=local");
+  ASSERT_TRUE(client_->setBaseUrl("http://localhost:" + std::to_string(server_.port())));
+  client_->get("/set-cookie?name=host&value=local");
   auto d = client_->get("/echo");
-  EXPECT_EQ(echo(d).head.find("host=local"), std::string::npos);
+  EXPECT_NE(echo(d).head.find("host=local"), std::string::npos);  // to localhost: yes
+  ASSERT_TRUE(client_->setBaseUrl(base_));
+  auto e = client_->get("/echo");
+  EXPECT_EQ(echo(e).head.find("host=local"), std::string::npos);  // to 127.0.0.1: no
 }
 
 TEST_F(Client, BodyAndHeaderTargets) {
@@ -229,7 +232,8 @@ TEST_F(Client, ErrorsHaveTheirCodesAndMessages) {
   client_->setTimeout(300);
   for (const Case& c : cases) {
     SCOPED_TRACE(c.path);
-    const RestResult r = client_->get(c.path).send();
+    int wanted = 0;  // a value of the body is wanted: a cut body is an error
+    const RestResult r = client_->get(c.path).getBody("x", &wanted).send();
     EXPECT_EQ(r.error, c.code) << r.message;
     EXPECT_EQ(client_->getStatusCode(), c.code);
     EXPECT_TRUE(client_->hasError());
@@ -249,6 +253,20 @@ TEST_F(Client, ErrorsHaveTheirCodesAndMessages) {
   EXPECT_EQ(notFound.statusCode, 404);
   EXPECT_TRUE(notFound.hasError());
   EXPECT_FALSE(notFound.isSuccess());
+}
+
+TEST_F(Client, BodiesFromTemporariesAndBodiesThatAreNotJson) {
+  std::string body;
+  client_->post("/echo").rawBody(std::string("{\"t\":1}").c_str()).getBody("body", &body);
+  EXPECT_EQ(body, "{\"t\":1}");  // the temporary was gone before the request was sent
+  client_->put("/echo").body(Point{5, 6, "tmp"}).getBody("body", &body);
+  EXPECT_EQ(body, "{\"x\":5,\"y\":6,\"label\":\"tmp\"}");
+  const size_t before = server_.requests().size();
+  EXPECT_EQ(client_->post("/echo").body("a", 1).body("b", 0.0 / 0.0).send().error,
+            ehc::EHC_ERROR_INVALID_REQUEST);
+  EXPECT_EQ(client_->post("/echo").body("bad\xff", 1).send().error, ehc::EHC_ERROR_INVALID_REQUEST);
+  EXPECT_EQ(client_->post("/echo").body("a", "\xc3(").send().error, ehc::EHC_ERROR_INVALID_REQUEST);
+  EXPECT_EQ(server_.requests().size(), before);  // none of them went out
 }
 
 TEST_F(Client, CapacityAndMisuseFailBeforeSending) {
@@ -326,6 +344,10 @@ TEST_F(Client, RedirectsOnlyWhenAsked) {
   EXPECT_EQ(e.method, "POST");  // 307: as it was
   EXPECT_EQ(e.body, "{\"a\":1}");
 
+  auto relative = client_->get("/redirect?to=echo%23fragment").followRedirects();
+  e = echo(relative);
+  EXPECT_EQ(e.target, "/echo");  // relative to /redirect's directory; the fragment dropped
+
   const RestResult loop = client_->get("/redirect?loop=1").followRedirects(3).send();
   EXPECT_EQ(loop.error, ehc::EHC_ERROR_TOO_MANY_REDIRECTS);
 
@@ -338,6 +360,29 @@ TEST_F(Client, RedirectsOnlyWhenAsked) {
   EXPECT_EQ(e.head.find("Authorization"), std::string::npos);
   auto f = client_->get("/redirect?to=/echo").followRedirects();
   EXPECT_TRUE(hasHeader(echo(f).head, "Authorization: Bearer secret"));  // same host: kept
+
+  // Another port is another origin too: no credential of any kind follows.
+  ehc_fault::FaultServer other;
+  ASSERT_TRUE(other.start());
+  client_->apiKey("k-1");
+  client_->cookie("sess", "s1");
+  const std::string otherPort = "http://127.0.0.1:" + std::to_string(other.port()) + "/echo";
+  auto g = client_->get("/redirect").query("to", otherPort.c_str()).followRedirects();
+  e = echo(g);
+  EXPECT_EQ(e.result.statusCode, 200) << e.result.message;
+  EXPECT_EQ(e.head.find("Authorization"), std::string::npos) << e.head;
+  EXPECT_EQ(e.head.find("X-API-Key"), std::string::npos) << e.head;
+  EXPECT_EQ(e.head.find("sess=s1"), std::string::npos) << e.head;
+  auto h = client_->get("/echo");
+  const Echo home = echo(h);
+  EXPECT_TRUE(hasHeader(home.head, "X-API-Key: k-1"));
+  EXPECT_TRUE(hasHeader(home.head, "Cookie: sess=s1"));
+}
+
+TEST_F(Client, MessagesOutliveTheNextRequest) {
+  const RestResult first = client_->get("/status?code=503").send();
+  client_->get("/ok");
+  EXPECT_STREQ(first.message, "Service Unavailable");
 }
 
 TEST_F(Client, RetriesNetworkErrorsWithBackoff) {

@@ -22,6 +22,8 @@
 #include <system_error>
 #include <utility>
 
+#include "api_routes.h"
+
 namespace ehc_fault {
 namespace {
 
@@ -427,6 +429,7 @@ struct Exchange {
   const Request& request;
   size_t connectionNumber;
   size_t requestNumber;
+  const std::string& dataDir;  // of the JSONPlaceholder-like API ("" : none)
 
   std::string_view textParam(std::string_view name) const {
     return queryParam(request.query, name).value_or(std::string_view());
@@ -614,6 +617,14 @@ After redirectRoute(Exchange& ex) {
       After::kKeepAlive);
 }
 
+// The JSONPlaceholder-like API (api_routes.h).
+After apiRoute(Exchange& ex) {
+  const std::optional<ApiReply> reply =
+      apiReply(ex.dataDir, ex.request.method, ex.request.path, ex.request.query, ex.request.body);
+  if (!reply) return ex.replyJson(404, "{}");
+  return ex.replyJson(reply->status, reply->body);
+}
+
 After notFoundRoute(Exchange& ex) {
   return ex.replyJson(404, "{\"error\":\"no such route\"}");
 }
@@ -623,6 +634,7 @@ struct Route {
   const char* usage;  // the path with its query parameters, for --help
   const char* description;
   After (*handle)(Exchange&);
+  bool subpaths = false;  // also serves path + "/..."
 };
 
 const Route kRoutes[] = {
@@ -661,6 +673,15 @@ const Route kRoutes[] = {
      setCookieRoute},
     {"/redirect", "/redirect?code=N&to=URL|loop=1",
      "status N (default 302) with Location: URL (default /ok; loop: itself)", redirectRoute},
+    // JSONPlaceholder-like, from the --data directory (api_routes.h).
+    {"/users", "/users[/N]", "GET the users (N: the Nth), from DIR/users.json", apiRoute, true},
+    {"/posts", "/posts[/N[/comments]]",
+     "GET posts; POST 201 body+id; PUT, PATCH 200 body+id:N;\nDELETE 200 {}", apiRoute, true},
+    {"/comments", "/comments[?postId=N]", "GET comments (?field=value filters any resource)",
+     apiRoute, true},
+    {"/todos", "/todos[/N]", "GET todos", apiRoute, true},
+    {"/albums", "/albums[/N]", "GET albums (if DIR/albums.json exists)", apiRoute, true},
+    {"/photos", "/photos[/N]", "GET photos (if DIR/photos.json exists)", apiRoute, true},
 };
 
 After route(Exchange& ex) {
@@ -668,6 +689,10 @@ After route(Exchange& ex) {
     // "/echo" also serves "/echo/anything": tests of path parameters.
     const std::string_view path = ex.request.path;
     if (path == candidate.path || (candidate.path == "/echo" && path.substr(0, 6) == "/echo/"))
+      return candidate.handle(ex);
+    if (candidate.subpaths && path.size() > candidate.path.size() &&
+        path.substr(0, candidate.path.size()) == candidate.path &&
+        path[candidate.path.size()] == '/')
       return candidate.handle(ex);
   }
   return notFoundRoute(ex);
@@ -760,6 +785,16 @@ std::vector<std::string> FaultServer::requests() const {
   return requestLog_;
 }
 
+void FaultServer::setDataDir(const std::string& path) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  dataDir_ = path;
+}
+
+std::string FaultServer::dataDir() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return dataDir_;
+}
+
 void FaultServer::clearLog() {
   std::lock_guard<std::mutex> lock(mutex_);
   requestLog_.clear();
@@ -824,6 +859,7 @@ void FaultServer::startWorker(int fd) {
 
 void FaultServer::serveConnection(int fd, size_t connectionNumber) {
   Peer peer(fd, wakePipe_[0], stopping_);
+  const std::string dir = dataDir();
   After previous = After::kKeepAlive;
   for (size_t requestNumber = 1;; ++requestNumber) {
     Request request;
@@ -839,7 +875,7 @@ void FaultServer::serveConnection(int fd, size_t connectionNumber) {
     if (previous == After::kDropNext) return;
     if (previous == After::kResetNext) return peer.reset();
 
-    Exchange exchange{peer, request, connectionNumber, requestNumber};
+    Exchange exchange{peer, request, connectionNumber, requestNumber, dir};
     previous = route(exchange);
     if (previous == After::kReset) return peer.reset();
     if (previous == After::kClose) return;

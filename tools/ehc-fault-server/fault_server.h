@@ -37,6 +37,12 @@ class FaultServer {
   void stop();
   uint16_t port() const { return port_; }
 
+  // The folder of the JSONPlaceholder-like API (/users, /posts/1, ...; see
+  // api_routes.h): users.json, posts.json, todos.json, comments.json. ""
+  // (the default): those routes answer 404. Taken by each new connection.
+  void setDataDir(const std::string& path);
+  std::string dataDir() const;
+
   // Observability for tests; all thread-safe. Connections are numbered from 1
   // in accept order; the numbers (and connectionsAccepted()) keep counting
   // across clearLog().
@@ -76,6 +82,7 @@ class FaultServer {
   size_t connectionsAccepted_ = 0;
   size_t openConnections_ = 0;
   std::vector<std::string> requestLog_;
+  std::string dataDir_;
 };
 
 }  // namespace ehc_fault

@@ -5,7 +5,8 @@
 EHC_BEGIN_NAMESPACE
 
 ExchangeResult Connection::exchange(const Endpoint& endpoint, Exchange& request,
-                                    ResponseParser& parser, Deadline doneBy, Deadline connectBy) {
+                                    ResponseParser& parser, Deadline doneBy,
+                                    uint32_t connectTimeoutMs) {
   ExchangeResult r;
   start_ = monotonicMs();
   doneBy_ = doneBy;
@@ -20,7 +21,7 @@ ExchangeResult Connection::exchange(const Endpoint& endpoint, Exchange& request,
     const bool reused = open() && sameEndpoint(endpoint) && !current_->peerClosed();
     if (!reused) {
       end();  // stale, or another endpoint
-      r.net = connect(endpoint, connectBy.min(doneBy), r);
+      r.net = connect(endpoint, Deadline::in(connectTimeoutMs).min(doneBy), r);
       if (r.net != NetError::Ok) break;
     }
     r.reused = reused;
@@ -106,28 +107,33 @@ Connection::Attempt Connection::attempt(Exchange& request, ResponseParser& parse
 bool Connection::readResponse(Exchange& request, ResponseParser& parser, ExchangeResult& r) {
   parser.begin(request.isHead());
   bool anyByte = false;
-  bool leftover = false;   // bytes after the response: not reusable
-  bool draining = false;   // the caller is done; the rest is read only to keep the connection
-  uint64_t drainFrom = 0;  // body bytes delivered when the caller was done
+  bool leftover = false;  // bytes after the response: not reusable
+  // Once the caller is done, the rest is read only to keep the connection:
+  // up to drainLimit_ bytes, for up to drainTimeoutMs_. Whatever ends the
+  // draining (a limit, a close, a reset, a malformed tail) only costs the
+  // connection; the caller's result stands.
+  bool draining = false;
+  uint64_t drainFrom = 0;
+  Deadline readBy = doneBy_;
   for (;;) {
     if (!draining && parser.headersDone() && request.bodySatisfied()) {
       draining = true;
       drainFrom = parser.bodyBytes();
+      readBy = Deadline::in(drainTimeoutMs_).min(doneBy_);
       const int64_t length = parser.contentLength();
       const bool tooLong =
           length >= 0 && static_cast<uint64_t>(length) - parser.bodyBytes() > drainLimit_;
-      if (tooLong || !parser.framingAllowsReuse())
-        break;  // not worth reading, or not reusable anyway
+      if (tooLong || !parser.framingAllowsReuse()) break;  // not worth reading, or not reusable
     }
     if (draining && parser.bodyBytes() - drainFrom > drainLimit_) break;
     // A server that never stops sending must not keep us past the deadline:
     // reads that always find data never time out by themselves.
-    if (doneBy_.expired()) {
+    if (readBy.expired()) {
       if (!draining) r.net = NetError::ReadTimeout;
       break;
     }
     size_t got = 0;
-    const NetError e = current_->read(buffer_, sizeof buffer_, &got, doneBy_);
+    const NetError e = current_->read(buffer_, sizeof buffer_, &got, readBy);
     if (e != NetError::Ok || got == 0) {
       // A kept connection the server dropped as we sent: nothing was
       // answered, so the request may go again on a fresh one. (A timeout is
@@ -135,8 +141,9 @@ bool Connection::readResponse(Exchange& request, ResponseParser& parser, Exchang
       const bool stale =
           !anyByte && (e == NetError::Ok || e == NetError::Reset || e == NetError::ReadFailed);
       if (stale && r.reused && request.replayable()) return false;
+      if (draining) break;
       if (e != NetError::Ok) {
-        if (!draining) r.net = e;  // while draining, the caller already has what it wanted
+        r.net = e;
         break;
       }
       parser.finishAtClose();
@@ -154,7 +161,7 @@ bool Connection::readResponse(Exchange& request, ResponseParser& parser, Exchang
     }
     if (parser.failed()) break;
   }
-  if (parser.failed()) r.http = parser.error();
+  if (parser.failed() && !draining) r.http = parser.error();
   r.drained = draining && parser.complete();
   const bool reusable = parser.complete() && parser.keepAlive() && !leftover && r.ok();
   if (!reusable) end();

@@ -79,14 +79,23 @@ class Connection {
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
+  // Other transports from now on (the open connection is closed).
+  void setTransports(Transport* plain, Transport* secure) {
+    end();
+    plain_ = plain;
+    secure_ = secure;
+  }
   void setDrainLimit(uint32_t bytes) { drainLimit_ = bytes; }
   uint32_t drainLimit() const { return drainLimit_; }
+  // Draining stops (and the connection closes) after this long: a server
+  // that pauses after the wanted values must not hold the caller.
+  void setDrainTimeout(uint32_t ms) { drainTimeoutMs_ = ms; }
 
   // Sends the request and reads the response into `parser` (whose captures
   // and body sink the caller set) until it is complete, failed, or no longer
-  // wanted. `connectBy` bounds a connect (and is cut to `doneBy`).
+  // wanted. Each connect may take connectTimeoutMs (within `doneBy`).
   ExchangeResult exchange(const Endpoint& endpoint, Exchange& request, ResponseParser& parser,
-                          Deadline doneBy, Deadline connectBy = Deadline::never());
+                          Deadline doneBy, uint32_t connectTimeoutMs = 0xFFFFFFFFu);
 
   // Closes the connection: the TLS context and its buffers are freed, the
   // TLS session kept, so the next exchange resumes it.
@@ -109,6 +118,7 @@ class Connection {
   uint16_t port_ = 0;
   bool tls_ = false;
   uint32_t drainLimit_ = EHC_DRAIN_LIMIT;
+  uint32_t drainTimeoutMs_ = EHC_DRAIN_TIMEOUT_MS;
 
   // state of the exchange in progress
   uint32_t start_ = 0;

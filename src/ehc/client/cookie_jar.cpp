@@ -19,37 +19,33 @@ bool isSpace(char c) {
   return c == ' ' || c == '\t';
 }
 
-// "max-age=N" with N <= 0 among the attributes after the first ';'.
-bool deletes(const char* attrs, size_t n) {
-  for (size_t i = 0; i < n;) {
-    while (i < n && (attrs[i] == ';' || isSpace(attrs[i]))) ++i;
-    const size_t start = i;
-    while (i < n && attrs[i] != ';') ++i;
-    const char* a = attrs + start;
-    const size_t len = i - start;
-    if (len > 8 && equalsIgnoreCase(a, 8, "max-age=", 8)) {
-      const char* v = a + 8;
-      if (*v == '-' || (*v == '0' && (len == 9 || !(v[1] >= '0' && v[1] <= '9')))) return true;
-    }
+bool startsWith(const char* s, size_t n, const char* prefix) {
+  const size_t p = strlen(prefix);
+  return n >= p && equalsIgnoreCase(s, p, prefix, p);
+}
+
+// The first run of four digits in an Expires date: its year.
+int yearOf(const char* s, size_t n) {
+  for (size_t i = 0; i + 4 <= n; ++i) {
+    int year = 0;
+    size_t k = 0;
+    while (k < 4 && s[i + k] >= '0' && s[i + k] <= '9') year = year * 10 + (s[i + k++] - '0');
+    if (k == 4 && (i + 4 == n || s[i + 4] < '0' || s[i + 4] > '9')) return year;
   }
-  return false;
+  return -1;
 }
 
 }  // namespace
 
 size_t CookieJar::next(size_t at) const {
-  at += strlen(data_ + at) + 1;        // host
-  return at + strlen(data_ + at) + 1;  // pair
+  at += 1 + strlen(data_ + at + 1) + 1;  // flag, host
+  return at + strlen(data_ + at) + 1;    // pair
 }
 
-size_t CookieJar::find(const char* host, const char* name, size_t nameLength) const {
-  for (size_t at = 0; at < used_; at = next(at)) {
-    const char* pair = data_ + at + strlen(data_ + at) + 1;
-    if (strcmp(data_ + at, host) == 0 && strncmp(pair, name, nameLength) == 0 &&
-        pair[nameLength] == '=')
-      return at;
-  }
-  return used_;
+bool CookieJar::sendsTo(size_t at, const char* host, bool https, bool withUsers) const {
+  const char* h = data_ + at + 1;
+  if (*h == '\0') return withUsers;
+  return strcmp(h, host) == 0 && (data_[at] != 'S' || https);
 }
 
 void CookieJar::remove(size_t at) {
@@ -58,25 +54,36 @@ void CookieJar::remove(size_t at) {
   used_ -= end - at;
 }
 
-bool CookieJar::store(const char* host, const char* pair, size_t length) {
+void CookieJar::removeNamed(const char* host, const char* pair, size_t nameLength) {
+  for (size_t at = 0; at < used_;) {
+    const char* h = data_ + at + 1;
+    const char* p = h + strlen(h) + 1;
+    if (strcmp(h, host) == 0 && strncmp(p, pair, nameLength) == 0 && p[nameLength] == '=')
+      remove(at);
+    else
+      at = next(at);
+  }
+}
+
+bool CookieJar::store(const char* host, const char* pair, size_t length, bool secure) {
   const char* eq = static_cast<const char*>(memchr(pair, '=', length));
-  const size_t nameLength = static_cast<size_t>(eq - pair);
-  const size_t old = find(host, pair, nameLength);
-  if (old < used_) remove(old);
+  removeNamed(host, pair, static_cast<size_t>(eq - pair));
   const size_t hostLength = strlen(host);
-  const size_t need = hostLength + 1 + length + 1;
+  const size_t need = 1 + hostLength + 1 + length + 1;
   if (need > sizeof data_) return false;
   // Make room: the oldest server cookies go first; the user's stay.
   for (size_t at = 0; used_ + need > sizeof data_ && at < used_;) {
-    if (data_[at] != '\0')
+    if (data_[at + 1] != '\0')
       remove(at);
     else
       at = next(at);
   }
   if (used_ + need > sizeof data_) return false;
-  memcpy(data_ + used_, host, hostLength + 1);
-  memcpy(data_ + used_ + hostLength + 1, pair, length);
-  data_[used_ + need - 1] = '\0';
+  char* r = data_ + used_;
+  r[0] = secure ? 'S' : '-';
+  memcpy(r + 1, host, hostLength + 1);
+  memcpy(r + 1 + hostLength + 1, pair, length);
+  r[need - 1] = '\0';
   used_ += need;
   return true;
 }
@@ -93,47 +100,62 @@ bool CookieJar::set(const char* name, const char* value) {
   memcpy(pair, name, n);
   pair[n] = '=';
   memcpy(pair + n + 1, value, v);
-  return store("", pair, n + 1 + v);
+  return store("", pair, n + 1 + v, false);
 }
 
-void CookieJar::receive(const char* host, const char* text, size_t length) {
-  if (!*host) return;  // "" is the user's
-  size_t i = 0;
-  while (i < length && isSpace(text[i])) ++i;
-  const size_t start = i;
-  while (i < length && text[i] != ';') ++i;
-  size_t end = i;
-  while (end > start && isSpace(text[end - 1])) --end;
-  const char* pair = text + start;
-  const size_t pairLength = end - start;
-  const char* eq = static_cast<const char*>(memchr(pair, '=', pairLength));
-  bool valid = eq && eq != pair;
-  for (size_t k = 0; valid && k < pairLength; ++k) valid = cookieByte(pair[k]);
-  if (!valid) {
-    ++dropped_;
-    return;
-  }
-  if (deletes(text + i, length - i)) {
-    const size_t at = find(host, pair, static_cast<size_t>(eq - pair));
-    if (at < used_) remove(at);
-    return;
-  }
-  if (!store(host, pair, pairLength)) ++dropped_;
-}
-
-void CookieJar::forHost(const char* host, void (*piece)(void*, const char*, size_t),
-                        void* user) const {
+void CookieJar::forHost(const char* host, bool https, bool withUsers,
+                        void (*piece)(void*, const char*, size_t), void* user) const {
   for (size_t at = 0; at < used_; at = next(at)) {
-    if (data_[at] != '\0' && strcmp(data_ + at, host) != 0) continue;
-    const char* pair = data_ + at + strlen(data_ + at) + 1;
+    if (!sendsTo(at, host, https, withUsers)) continue;
+    const char* pair = data_ + at + 1 + strlen(data_ + at + 1) + 1;
     piece(user, pair, strlen(pair));
   }
 }
 
-bool CookieJar::anyFor(const char* host) const {
+bool CookieJar::anyFor(const char* host, bool https, bool withUsers) const {
   for (size_t at = 0; at < used_; at = next(at))
-    if (data_[at] == '\0' || strcmp(data_ + at, host) == 0) return true;
+    if (sendsTo(at, host, https, withUsers)) return true;
   return false;
+}
+
+// One attribute after the name=value: Max-Age, Expires and Secure matter.
+void CookieJar::attribute() {
+  size_t start = 0, end = attrLength_;
+  while (start < end && isSpace(attr_[start])) ++start;
+  while (end > start && isSpace(attr_[end - 1])) --end;
+  const char* a = attr_ + start;
+  const size_t n = end - start;
+  if (startsWith(a, n, "max-age=")) {
+    const char* v = a + 8;
+    const size_t vn = n - 8;
+    bool zero = vn > 0;
+    for (size_t i = 0; i < vn; ++i) zero = zero && v[i] == '0';
+    if ((vn > 0 && v[0] == '-') || zero) deletes_ = true;
+  } else if (startsWith(a, n, "expires=")) {
+    const int year = yearOf(a + 8, n - 8);
+    if (year >= 0 && year < 2000) deletes_ = true;
+  } else if (n == 6 && startsWith(a, n, "secure")) {
+    secure_ = true;
+  }
+  attrLength_ = 0;
+}
+
+void CookieJar::fieldEnd() {
+  if (inAttributes_) attribute();
+  size_t start = 0, end = pairLength_;
+  while (start < end && isSpace(pair_[start])) ++start;
+  while (end > start && isSpace(pair_[end - 1])) --end;
+  const char* pair = pair_ + start;
+  const size_t length = end - start;
+  const char* eq = static_cast<const char*>(memchr(pair, '=', length));
+  bool valid = !pairTooLong_ && eq && eq != pair && *responseHost_;
+  for (size_t k = 0; valid && k < length; ++k) valid = cookieByte(pair[k]);
+  if (!valid)
+    ++dropped_;
+  else if (deletes_)
+    removeNamed(responseHost_, pair, static_cast<size_t>(eq - pair));
+  else if (!store(responseHost_, pair, length, secure_))
+    ++dropped_;
 }
 
 const ResponseParser::HeaderVisitor CookieJar::kVisitor = {
@@ -148,27 +170,30 @@ const ResponseParser::HeaderVisitor CookieJar::kVisitor = {
           ++j.nameMatched_;
       }
     },
-    [](void* user, const char* d, size_t n) {  // value piece
+    [](void* user, const char* d, size_t n) {  // value piece: name=value, then attributes
       auto& j = *static_cast<CookieJar*>(user);
       if (j.nameMismatch_ || j.nameMatched_ != sizeof kSetCookie - 1) return;
-      if (j.valueLength_ + n > sizeof j.value_) {
-        j.valueTooLong_ = true;
-        return;
+      for (size_t i = 0; i < n; ++i) {
+        const char c = d[i];
+        if (c == ';') {
+          if (j.inAttributes_) j.attribute();
+          j.inAttributes_ = true;
+        } else if (!j.inAttributes_) {
+          if (j.pairLength_ < sizeof j.pair_)
+            j.pair_[j.pairLength_++] = c;
+          else
+            j.pairTooLong_ = true;
+        } else if (j.attrLength_ < sizeof j.attr_) {
+          j.attr_[j.attrLength_++] = c;
+        }
       }
-      memcpy(j.value_ + j.valueLength_, d, n);
-      j.valueLength_ += n;
     },
     [](void* user, bool trailer) {  // end of the field
       auto& j = *static_cast<CookieJar*>(user);
-      if (!trailer && !j.nameMismatch_ && j.nameMatched_ == sizeof kSetCookie - 1) {
-        if (j.valueTooLong_)
-          ++j.dropped_;
-        else
-          j.receive(j.responseHost_, j.value_, j.valueLength_);
-      }
+      if (!trailer && !j.nameMismatch_ && j.nameMatched_ == sizeof kSetCookie - 1) j.fieldEnd();
       j.nameMatched_ = 0;
-      j.nameMismatch_ = j.valueTooLong_ = false;
-      j.valueLength_ = 0;
+      j.nameMismatch_ = j.inAttributes_ = j.pairTooLong_ = j.deletes_ = j.secure_ = false;
+      j.pairLength_ = j.attrLength_ = 0;
     }};
 
 EHC_END_NAMESPACE

@@ -1,9 +1,12 @@
 // A fixed-size cookie jar. Cookies the user sets (cookie(name, value)) go
-// to every host; cookies a server sets with Set-Cookie go back to that same
-// host only (host-only cookies: Domain and Path are not interpreted).
-// "Max-Age=0" (or negative) deletes a cookie. When the jar is full the
-// oldest server cookie makes room; a cookie longer than EHC_MAX_COOKIE_LENGTH
-// is not kept. No heap: the jar is EHC_COOKIE_JAR_BYTES inside the client.
+// with every request to the client's own origin; cookies a server sets with
+// Set-Cookie go back to that same host only (host-only cookies: Domain and
+// Path are not interpreted), and a Secure one only over HTTPS. "Max-Age=0"
+// (or negative) and an Expires before 2000 (how servers say "delete": a
+// board may not know today's date) delete a cookie. When the jar is full the
+// oldest server cookie makes room; a name=value longer than
+// EHC_MAX_COOKIE_LENGTH is not kept (dropped() counts those). No heap: the
+// jar is EHC_COOKIE_JAR_BYTES inside the client.
 #pragma once
 
 #include <stddef.h>
@@ -12,49 +15,53 @@
 #include "../config.h"
 #include "../http/response_parser.h"
 
-#ifndef EHC_MAX_COOKIE_LENGTH
-#define EHC_MAX_COOKIE_LENGTH 160
-#endif
-
 EHC_BEGIN_NAMESPACE
 
 class CookieJar {
  public:
-  // A cookie for every host; false when it does not fit or is malformed
-  // (no name, or ';' ',' control bytes or spaces in it).
+  // A cookie of the user's; false when it does not fit or is malformed (no
+  // name, or ';' ',' '"' '\\', spaces or control bytes in it).
   bool set(const char* name, const char* value);
-  // The text of one Set-Cookie field from `host`.
-  void receive(const char* host, const char* text, size_t length);
-  // Calls piece() for each "name=value" to send to `host`, in order.
-  void forHost(const char* host, void (*piece)(void* user, const char* text, size_t length),
-               void* user) const;
-  bool anyFor(const char* host) const;
+  // Calls piece() for each "name=value" to send to `host` (over HTTPS or
+  // not; with the user's cookies or not), in order.
+  void forHost(const char* host, bool https, bool withUsers,
+               void (*piece)(void* user, const char* text, size_t length), void* user) const;
+  bool anyFor(const char* host, bool https, bool withUsers) const;
   void clear() { used_ = 0; }
-  size_t dropped() const { return dropped_; }  // Set-Cookie fields not kept
+  size_t dropped() const { return dropped_; }
 
-  // Feeds the jar from a response's headers (ResponseParser::onHeaders with
-  // this jar as user), for the host set here.
+  // Feeds the jar from a response's Set-Cookie fields (a ResponseParser
+  // header visitor, with this jar as user), for the host set here.
   static const ResponseParser::HeaderVisitor kVisitor;
   void setResponseHost(const char* host) { responseHost_ = host; }
 
  private:
-  // Records: host '\0' name=value '\0' (host "" for the user's cookies).
-  bool store(const char* host, const char* pair, size_t length);
+  // Records: a flag ('S' secure, '-'), host '\0', name=value '\0'; host ""
+  // for the user's cookies.
+  bool store(const char* host, const char* pair, size_t length, bool secure);
+  void removeNamed(const char* host, const char* pair, size_t nameLength);
   void remove(size_t at);
-  size_t find(const char* host, const char* name, size_t nameLength) const;
-  size_t next(size_t at) const;  // offset of the record after the one at `at`
+  size_t next(size_t at) const;
+  bool sendsTo(size_t at, const char* host, bool https, bool withUsers) const;
+  void attribute();
+  void fieldEnd();
 
   char data_[EHC_COOKIE_JAR_BYTES];
   size_t used_ = 0;
   size_t dropped_ = 0;
 
-  // Set-Cookie being received
+  // the Set-Cookie field being received
   const char* responseHost_ = "";
-  char value_[EHC_MAX_COOKIE_LENGTH];
-  size_t valueLength_ = 0;
+  char pair_[EHC_MAX_COOKIE_LENGTH];
+  size_t pairLength_ = 0;
+  char attr_[40];  // the attribute being read (longer ones are cut: only short ones matter)
+  size_t attrLength_ = 0;
   uint8_t nameMatched_ = 0;  // bytes of "set-cookie" matched so far
   bool nameMismatch_ = false;
-  bool valueTooLong_ = false;
+  bool inAttributes_ = false;
+  bool pairTooLong_ = false;
+  bool deletes_ = false;
+  bool secure_ = false;
 };
 
 EHC_END_NAMESPACE

@@ -43,17 +43,17 @@ struct PlatformTransports {
 
 class ESP32HTTPClient : private detail::PlatformTransports, public RestClient {
  public:
-  explicit ESP32HTTPClient(const char* baseUrl, uint16_t port = 0)
+  explicit ESP32HTTPClient(TextArg baseUrl, uint16_t port = 0)
       : RestClient(baseUrl, port, &plain, &secure) {}
   // Every request through this transport (whatever the scheme).
-  ESP32HTTPClient(const char* baseUrl, Transport& transport, uint16_t port = 0)
+  ESP32HTTPClient(TextArg baseUrl, Transport& transport, uint16_t port = 0)
       : RestClient(baseUrl, port, &transport, &transport) {}
   void setTransport(Transport& transport) { setTransports(&transport, &transport); }
 
 #if defined(ARDUINO)
   // Every request through this Arduino Client (EthernetClient, a modem's
   // client, a WiFiClientSecure you configured yourself, ...).
-  ESP32HTTPClient(const char* baseUrl, Client& client, uint16_t port = 0)
+  ESP32HTTPClient(TextArg baseUrl, Client& client, uint16_t port = 0)
       : RestClient(baseUrl, port, &plain, &plain) {
     plain.setClient(client);
   }

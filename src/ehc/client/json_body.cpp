@@ -63,6 +63,22 @@ WriteError writeDottedObject(JsonWriter& writer, const Param* fields, size_t n) 
   return writer.error();
 }
 
+bool dottedFieldWritable(const char* key, const ParamValue& value) {
+  JsonWriter w([](void*, const char*, size_t) { return true; }, nullptr);
+  unsigned depth = 0;
+  w.beginObject();
+  for (const char* s = key;; s += segmentLength(s) + 1) {
+    w.key(s, segmentLength(s));
+    if (s[segmentLength(s)] == '\0') break;
+    w.beginObject();
+    ++depth;
+  }
+  writeParamValue(w, value);
+  for (; depth; --depth) w.endObject();
+  w.endObject();
+  return w.error() == WriteError::Ok;
+}
+
 bool dottedKeyFits(const Param* fields, size_t n, const char* key, int* same) {
   *same = -1;
   if (!key || !*key) return false;

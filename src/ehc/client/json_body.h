@@ -20,6 +20,10 @@ WriteError writeDottedObject(JsonWriter& writer, const Param* fields, size_t n);
 // *same is set to the index of an identical key (its value is replaced), or -1.
 bool dottedKeyFits(const Param* fields, size_t n, const char* key, int* same);
 
+// Would the field write as JSON? False for NaN / infinity, invalid UTF-8 in
+// the key or a text value, or more nesting than a writer allows.
+bool dottedFieldWritable(const char* key, const ParamValue& value);
+
 // A parameter value as a JSON value.
 JsonWriter& writeParamValue(JsonWriter& writer, const ParamValue& value);
 

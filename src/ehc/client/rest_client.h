@@ -30,49 +30,54 @@ class RestClient {
   // baseUrl: http(s)://host[:port][/base/path] (copied). port: 0 = from the
   // URL, else it replaces the URL's. plain / secure: the transports for
   // http:// and https:// (either may be null); they outlive the client.
-  RestClient(const char* baseUrl, uint16_t port, Transport* plain, Transport* secure);
+  RestClient(TextArg baseUrl, uint16_t port, Transport* plain, Transport* secure);
   RestClient(const RestClient&) = delete;
   RestClient& operator=(const RestClient&) = delete;
   ~RestClient() { end(); }
 
   // --- requests (sent at the end of the statement, or by send()) ------------
-  RestRequest get(const char* path = "") { return RestRequest(this, "GET", path); }
-  RestRequest post(const char* path = "") { return RestRequest(this, "POST", path); }
-  RestRequest put(const char* path = "") { return RestRequest(this, "PUT", path); }
-  RestRequest update(const char* path = "") { return put(path); }
-  RestRequest patch(const char* path = "") { return RestRequest(this, "PATCH", path); }
-  RestRequest del(const char* path = "") { return RestRequest(this, "DELETE", path); }
-  RestRequest head(const char* path = "") { return RestRequest(this, "HEAD", path); }
-  template <typename S, typename std::enable_if<detail::HasCStr<S>::value, int>::type = 0>
-  RestRequest get(const S& path) {
-    return get(path.c_str());
-  }
+  // The path (copied) is appended to the base URL's; "" is the base URL.
+  RestRequest get(TextArg path = "") { return RestRequest(this, "GET", path.c_str()); }
+  RestRequest post(TextArg path = "") { return RestRequest(this, "POST", path.c_str()); }
+  RestRequest put(TextArg path = "") { return RestRequest(this, "PUT", path.c_str()); }
+  RestRequest update(TextArg path = "") { return put(path); }
+  RestRequest patch(TextArg path = "") { return RestRequest(this, "PATCH", path.c_str()); }
+  RestRequest del(TextArg path = "") { return RestRequest(this, "DELETE", path.c_str()); }
+  RestRequest head(TextArg path = "") { return RestRequest(this, "HEAD", path.c_str()); }
 
   // --- settings ---------------------------------------------------------------
   // False (and the next requests fail with EHC_ERROR_BAD_URL) when malformed
   // or longer than EHC_MAX_URL_LENGTH. The kept connection closes when the
   // host changes.
-  bool setBaseUrl(const char* baseUrl);
-  bool setUrl(const char* url) { return setBaseUrl(url); }
+  bool setBaseUrl(TextArg baseUrl);
+  bool setUrl(TextArg url) { return setBaseUrl(url); }
   void setPort(uint16_t port);
   void setTimeout(uint32_t ms) { timeoutMs_ = ms; }  // total per attempt (default 60 s)
   void setConnectTimeout(uint32_t ms) { connectTimeoutMs_ = ms; }  // default 10 s
   void setMaxRetry(uint8_t times) { maxRetry_ = times; }           // network errors only
-  void setContentType(const char* type);                           // of bodies (application/json)
+  bool setContentType(TextArg type);  // of bodies (application/json); false: refused
   void setDrainLimit(uint32_t bytes) { connection_.setDrainLimit(bytes); }
+  // After the wanted values came, the rest of a body is read for at most
+  // this long to keep the connection (EHC_DRAIN_TIMEOUT_MS); then it closes.
+  void setDrainTimeout(uint32_t ms) { connection_.setDrainTimeout(ms); }
   void setTransports(Transport* plain, Transport* secure);
 
   // Persistent headers, sent with every request (EHC_CLIENT_HEADER_STORAGE
-  // bytes in all). False when they do not fit, or hold CR/LF (injection), or
-  // the name is not a token. Setting a name again replaces it; nullptr value
-  // removes it.
-  bool setHeader(const char* name, const char* value);
-  bool bearer(const char* token);                      // Authorization: Bearer
-  bool basic(const char* user, const char* password);  // Authorization: Basic
-  bool apiKey(const char* key, const char* headerName = "X-API-Key");
-  // A cookie sent on every request (server cookies are kept automatically).
-  bool cookie(const char* name, const char* value) { return cookies_.set(name, value); }
+  // bytes in all). False, and the old value kept, when it does not fit,
+  // holds CR/LF or control bytes, the name is not a token, or it is one the
+  // library writes (Host, Content-Length, Transfer-Encoding, Connection,
+  // Cookie). Setting a name again replaces it; a nullptr value removes it.
+  // A request's header() of the same name replaces it for that request.
+  bool setHeader(TextArg name, TextArg value);
+  bool bearer(TextArg token);                  // Authorization: Bearer
+  bool basic(TextArg user, TextArg password);  // Authorization: Basic
+  bool apiKey(TextArg key, TextArg headerName = "X-API-Key");
+  // A cookie sent on every request to the base URL's origin (server cookies
+  // are kept automatically). Credentials (Authorization, API key, cookies)
+  // never follow a redirect to another scheme, host or port.
+  bool cookie(TextArg name, TextArg value) { return cookies_.set(name.c_str(), value.c_str()); }
   void clearCookies() { cookies_.clear(); }
+  size_t cookiesDropped() const { return cookies_.dropped(); }  // too long, or no room
 
   // Closes the kept connection, freeing the TLS context (about 37 KB with
   // mbedTLS's default buffers); the TLS session is kept for a quick resume.
@@ -111,12 +116,14 @@ class RestClient {
     return writeStruct(w, object) == WriteError::Ok;
   }
   // JSON text into a mapped struct; false when invalid (fields not in the
-  // text keep their values).
+  // text keep their values). Its binder is on the stack (about 2.5 KB on a
+  // 32-bit board).
   template <typename T>
-  static bool fromJson(const char* json, T* object) {
+  static bool fromJson(TextArg json, T* object) {
+    if (!json.c_str() || !object) return false;
     StaticJsonBinder<EHC_MAX_BINDINGS, EHC_PATH_ARENA> b;
     if (bindStruct(b, "", *object) < 0) return false;
-    b.feed(json, strlen(json));
+    b.feed(json.c_str(), strlen(json.c_str()));
     return b.finish() == JsonError::Ok;
   }
 
@@ -128,12 +135,17 @@ class RestClient {
   void runAttempt(RestRequest& request, RestResult& result);
   void finish(RestRequest& request, RestResult& result);
   bool nextHop(int status);
-  bool storeHeader(const char* name, const char* value, const char* prefix = "");
-  bool crossHost() const;
-  void registerHeaderCaptures(RestRequest& request);
-  void convertHeaders(RestRequest& request, RestResult& result);
+  bool storeHeader(const char* name, const char* value, const char* prefix, bool credential);
+  bool crossOrigin() const;
+  bool followingRedirect(const RestRequest& request) const;
   bool wantsBody(const RestRequest& request) const;
+  void finishHeaderTargets(RestRequest& request, RestResult& result);
   static void onBodyBytes(void* self, const char* data, size_t length);
+  static const ResponseParser::HeaderVisitor kHeaderVisitor;
+  void headerName(const char* data, size_t length);
+  void headerValue(const char* data, size_t length);
+  void headerEnd(bool trailer);
+  void appendHeader(uint8_t target, const char* data, size_t length);
 
   // base URL
   char baseUrl_[EHC_MAX_URL_LENGTH + 1] = {};
@@ -148,19 +160,28 @@ class RestClient {
   char baseHost_[EHC_MAX_HOST_LENGTH + 1] = {};
   const char* hopMethod_ = nullptr;
   bool hopHasBody_ = true;
+  bool hopCrossOrigin_ = false;     // the hop left the base URL's origin
   RestRequest* current_ = nullptr;  // the request being exchanged (its body feeds the binder)
   uint8_t hop_ = 0;
   char location_[EHC_MAX_URL_LENGTH + 1] = {};
   int locationCapture_ = -1;
-  char headerText_[EHC_MAX_HEADER_TARGETS][EHC_HEADER_VALUE_MAX];
-  int headerCaptures_[EHC_MAX_HEADER_TARGETS] = {};
+  // getHeader() targets, matched as the headers stream by.
+  struct HeaderMatch {
+    uint16_t matched;  // bytes of the name matched so far
+    bool mismatch;     // the field's name is not this one
+    bool inValue;      // this field's value is arriving
+    bool seen;         // written at least once (repeated fields join with ", ")
+    bool truncated;
+    size_t length;  // bytes written into the target / text
+  } headerMatch_[EHC_MAX_HEADER_TARGETS] = {};
+  char headerText_[EHC_MAX_HEADER_TARGETS][EHC_HEADER_VALUE_MAX];  // numbers, bool
 
   // settings
   uint32_t timeoutMs_ = EHC_DEFAULT_TIMEOUT_MS;
   uint32_t connectTimeoutMs_ = EHC_DEFAULT_CONNECT_TIMEOUT_MS;
   uint8_t maxRetry_ = 0;
   char contentType_[48] = "application/json";
-  // "Name\0value\0" records
+  // Records: a flag byte ('c': a credential, '-'), then "Name\0value\0".
   char headers_[EHC_CLIENT_HEADER_STORAGE] = {};
   size_t headersUsed_ = 0;
 

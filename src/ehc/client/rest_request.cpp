@@ -1,13 +1,19 @@
 #include "rest_request.h"
 
+#include <stdint.h>
+
+#include <type_traits>
+
 #include "../http/text.h"
 #include "json_body.h"
 #include "rest_client.h"
+#include "user_headers.h"
 
 EHC_BEGIN_NAMESPACE
 
 RestRequest::RestRequest(RestClient* client, const char* method, const char* path)
-    : client_(client), method_(method), path_("") {
+    : client_(client) {
+  method_ = method;
   if (client->building_) {
     fail(EHC_ERROR_CLIENT_BUSY, nullptr);  // the binder holds the other one's bindings
   } else {
@@ -19,10 +25,11 @@ RestRequest::RestRequest(RestClient* client, const char* method, const char* pat
   if (kept) path_ = kept;
 }
 
-RestRequest::RestRequest(RestRequest& other) noexcept {
-  // Every member is plain data (pointers, numbers, arrays of them, inline
-  // callbacks of trivially copyable lambdas): a byte copy is a copy.
-  memcpy(static_cast<void*>(this), static_cast<const void*>(&other), sizeof other);
+static_assert(std::is_trivially_copyable<detail::RequestData>::value,
+              "a request moves as a byte copy of its data");
+
+RestRequest::RestRequest(RestRequest& other) noexcept
+    : detail::RequestData(other), client_(other.client_) {
   other.client_ = nullptr;  // empty now: never sent
   // Pointers into the old object (copied texts, callbacks) follow it here.
   const auto from = reinterpret_cast<uintptr_t>(&other);
@@ -39,6 +46,7 @@ RestRequest::RestRequest(RestRequest& other) noexcept {
   };
   follow(path_);
   follow(contentType_);
+  follow(rawBody_);
   followParams(pathParams_, pathCount_);
   followParams(query_, queryCount_);
   followParams(fields_, fieldCount_);
@@ -80,14 +88,18 @@ void RestRequest::fail(int code, const char* message) {
 
 const char* RestRequest::keep(const char* text) {
   if (!text) text = "";
-  const size_t n = strlen(text) + 1;
-  if (n > sizeof storage_ - used_) {
+  return keep(text, strlen(text));
+}
+
+const char* RestRequest::keep(const char* text, size_t length) {
+  if (length >= sizeof storage_ - used_) {
     fail(EHC_ERROR_CAPACITY, "request storage full (EHC_REQUEST_STORAGE)");
     return nullptr;
   }
   char* copy = storage_ + used_;
-  memcpy(copy, text, n);
-  used_ += n;
+  memcpy(copy, text, length);
+  copy[length] = '\0';
+  used_ += length + 1;
   return copy;
 }
 
@@ -105,10 +117,6 @@ void RestRequest::track(int bindResult) {
       break;
     default: break;
   }
-}
-
-void RestRequest::trackStruct(int bindResult) {
-  track(bindResult);
 }
 
 void RestRequest::addEach(int binding, const MatchCallback& callback) {
@@ -137,7 +145,7 @@ ParamValue RestRequest::keepValue(ParamValue value) {
 
 RestRequest& RestRequest::addParam(Param* list, uint8_t& count, size_t capacity, const char* name,
                                    ParamValue value) {
-  if (!client_ || error_ != EHC_OK) return *this;
+  if (!ready()) return *this;
   if (count == capacity) {
     fail(EHC_ERROR_CAPACITY, list == query_ ? "too many query parameters (EHC_MAX_QUERY_PARAMS)"
                                             : "too many path parameters (EHC_MAX_PATH_PARAMS)");
@@ -149,15 +157,27 @@ RestRequest& RestRequest::addParam(Param* list, uint8_t& count, size_t capacity,
   return *this;
 }
 
+bool RestRequest::bodyIsFree(const char* what) {
+  if (fieldCount_ || rawBody_) {
+    fail(EHC_ERROR_INVALID_REQUEST, what);
+    return false;
+  }
+  return true;
+}
+
 RestRequest& RestRequest::addBodyField(const char* key, ParamValue value) {
-  if (!client_ || error_ != EHC_OK) return *this;
-  if (rawBody_ || structBody_) {
+  if (!ready()) return *this;
+  if (rawBody_) {
     fail(EHC_ERROR_INVALID_REQUEST, "body(key, value) with a raw or struct body");
     return *this;
   }
   int same = -1;
   if (!dottedKeyFits(fields_, fieldCount_, key, &same)) {
     fail(EHC_ERROR_INVALID_REQUEST, "body key is empty or clashes with another");
+    return *this;
+  }
+  if (!dottedFieldWritable(key, value)) {  // found now, not halfway through sending
+    fail(EHC_ERROR_INVALID_REQUEST, "body value is not JSON (NaN, infinity, invalid UTF-8)");
     return *this;
   }
   if (same >= 0) {  // the same key again: the last value wins
@@ -173,14 +193,29 @@ RestRequest& RestRequest::addBodyField(const char* key, ParamValue value) {
   return *this;
 }
 
-RestRequest& RestRequest::setStructBody(const void* object, StructWriter writer) {
-  if (!client_ || error_ != EHC_OK) return *this;
-  if (fieldCount_ || rawBody_) {
-    fail(EHC_ERROR_INVALID_REQUEST, "body(struct) with other body content");
+RestRequest& RestRequest::setJsonBody(const void* object, StructWriter writer) {
+  if (!ready() || !bodyIsFree("body(struct) with other body content")) return *this;
+  size_t length = 0;  // measure, then write into the storage
+  JsonWriter counter(
+      [](void* n, const char*, size_t k) {
+        *static_cast<size_t*>(n) += k;
+        return true;
+      },
+      &length);
+  if (writer(counter, object) != WriteError::Ok) {
+    fail(EHC_ERROR_INVALID_REQUEST, "body struct is not JSON (NaN, infinity, invalid UTF-8)");
     return *this;
   }
-  structBody_ = object;
-  structWriter_ = writer;
+  if (length >= sizeof storage_ - used_) {
+    fail(EHC_ERROR_CAPACITY, "body struct does not fit (EHC_REQUEST_STORAGE)");
+    return *this;
+  }
+  char* at = storage_ + used_;
+  JsonWriter out(at, length + 1);
+  writer(out, object);
+  used_ += length + 1;
+  rawBody_ = at;
+  rawLength_ = length;
   return *this;
 }
 
@@ -189,11 +224,17 @@ RestRequest& RestRequest::rawBody(const char* text, const char* contentType) {
 }
 
 RestRequest& RestRequest::rawBody(const char* text, size_t length, const char* contentType) {
-  if (!client_ || error_ != EHC_OK) return *this;
-  if (fieldCount_ || structBody_) {
-    fail(EHC_ERROR_INVALID_REQUEST, "rawBody() with other body content");
-    return *this;
-  }
+  if (!ready() || !bodyIsFree("rawBody() with other body content")) return *this;
+  const char* kept = keep(text ? text : "", text ? length : 0);
+  if (!kept) return *this;
+  rawBody_ = kept;
+  rawLength_ = text ? length : 0;
+  if (contentType) contentType_ = keep(contentType);
+  return *this;
+}
+
+RestRequest& RestRequest::rawBodyRef(const char* text, size_t length, const char* contentType) {
+  if (!ready() || !bodyIsFree("rawBodyRef() with other body content")) return *this;
   rawBody_ = text ? text : "";
   rawLength_ = text ? length : 0;
   if (contentType) contentType_ = keep(contentType);
@@ -201,9 +242,9 @@ RestRequest& RestRequest::rawBody(const char* text, size_t length, const char* c
 }
 
 RestRequest& RestRequest::header(const char* name, const char* value) {
-  if (!client_ || error_ != EHC_OK) return *this;
-  if (!name || !value || !isToken(name, strlen(name)) || !safeHeaderText(value)) {
-    fail(EHC_ERROR_INVALID_REQUEST, "header name is not a token, or CR/LF in a header");
+  if (!ready()) return *this;
+  if (const char* problem = userHeaderProblem(name, value)) {
+    fail(EHC_ERROR_INVALID_REQUEST, problem);
     return *this;
   }
   if (headerCount_ == EHC_MAX_REQUEST_HEADERS) {
@@ -271,7 +312,7 @@ RestRequest& RestRequest::getHeader(const char* name, char* buf, size_t size) {
 
 RestRequest& RestRequest::addHeaderTarget(const char* name, void* target, size_t size,
                                           HeaderConvert convert, const TextSink* sink) {
-  if (!client_ || error_ != EHC_OK) return *this;
+  if (!ready()) return *this;
   if (!name || !*name || !target || (!convert && !sink && size == 0)) {
     fail(EHC_ERROR_INVALID_REQUEST, "getHeader() needs a name and a target with room");
     return *this;

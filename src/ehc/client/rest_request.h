@@ -30,6 +30,7 @@
 #include "../json/json_text_targets.h"
 #include "callback.h"
 #include "rest_result.h"
+#include "text_arg.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -38,10 +39,6 @@ class RestClient;
 namespace detail {
 // Values for path/query/body: numbers, bool, C strings, and any string
 // class with c_str() (Arduino String, std::string).
-template <typename T, typename = void>
-struct HasCStr : std::false_type {};
-template <typename T>
-struct HasCStr<T, decltype((void)std::declval<const T&>().c_str())> : std::true_type {};
 
 template <typename T>
 ParamValue paramOf(const T& v, std::true_type /*has c_str*/) {
@@ -96,7 +93,60 @@ ResultCallback resultCallback(F f) {
     return ResultCallback([f](const RestResult& r) { f(r.statusCode); });
 }
 
-class RestRequest {
+namespace detail {
+// Everything a request holds, as plain data: a request that moves is a byte
+// copy of this, then the pointers into it (copied texts, callbacks) follow.
+struct RequestData {
+  using HeaderConvert = BindStatus (*)(const char* text, void* target);
+  struct HeaderTarget {
+    const char* name;
+    void* target;
+    size_t size;               // char buffers: the buffer's size
+    HeaderConvert convert;     // numbers, bool: from the value's text
+    const TextSink* textSink;  // String / std::string
+  };
+  struct Each {
+    int binding;
+    MatchCallback callback;
+  };
+  struct Header {
+    const char* name;
+    const char* value;
+  };
+
+  const char* method_ = "GET";
+  const char* path_ = "";
+  int error_ = EHC_OK;  // a builder failure: the request will not be sent
+  const char* errorMessage_ = nullptr;
+
+  Param pathParams_[EHC_MAX_PATH_PARAMS];
+  Param query_[EHC_MAX_QUERY_PARAMS];
+  Param fields_[EHC_MAX_BODY_FIELDS];
+  Header headers_[EHC_MAX_REQUEST_HEADERS];
+  HeaderTarget headerTargets_[EHC_MAX_HEADER_TARGETS];
+  Each each_[EHC_MAX_EACH_CALLBACKS];
+  uint8_t pathCount_ = 0, queryCount_ = 0, fieldCount_ = 0, headerCount_ = 0;
+  uint8_t headerTargetCount_ = 0, eachCount_ = 0;
+
+  const char* rawBody_ = nullptr;  // raw text, or a struct's JSON (in storage_ unless by reference)
+  size_t rawLength_ = 0;
+  const char* contentType_ = nullptr;
+
+  uint32_t timeoutMs_ = 0;  // 0: the client's
+  int16_t retries_ = -1;    // -1: the client's
+  bool idempotent_ = false;
+  uint8_t redirects_ = 0;
+
+  StatusCallback onSuccess_;
+  ErrorCallback onError_;
+  ResultCallback onResponse_;
+
+  size_t used_ = 0;
+  char storage_[EHC_REQUEST_STORAGE];
+};
+}  // namespace detail
+
+class RestRequest : private detail::RequestData {
  public:
   // Taking a request into a variable moves it there:
   //   auto request = client.post("/users").body("name", "Ann");  // not sent here
@@ -126,17 +176,21 @@ class RestRequest {
   RestRequest& body(const char* key, const T& value) {
     return addBodyField(key, toParam(value));
   }
-  // A mapped struct (REST_JSON_MAP) as the body. It must live until sent.
+  // A mapped struct (REST_JSON_MAP) as the body: written as JSON into the
+  // request at this call (so a temporary is fine).
   template <typename T, typename std::enable_if<detail::isMapped<T>(), int>::type = 0>
   RestRequest& body(const T& object) {
-    return setStructBody(&object, [](JsonWriter& w, const void* o) {
+    return setJsonBody(&object, [](JsonWriter& w, const void* o) {
       return writeStruct(w, *static_cast<const T*>(o));
     });
   }
-  // A body as it is (not copied: it must live until sent). The content type
-  // defaults to the client's (application/json).
+  // A body as it is, copied into the request (EHC_REQUEST_STORAGE). The
+  // content type defaults to the client's (application/json).
   RestRequest& rawBody(const char* text, const char* contentType = nullptr);
   RestRequest& rawBody(const char* text, size_t length, const char* contentType);
+  // A body too big to copy, by reference: it must live until the request is
+  // sent (a temporary does not, even in the same statement).
+  RestRequest& rawBodyRef(const char* text, size_t length, const char* contentType = nullptr);
   RestRequest& header(const char* name, const char* value);
   template <typename S, typename std::enable_if<detail::HasCStr<S>::value, int>::type = 0>
   RestRequest& header(const char* name, const S& value) {
@@ -202,7 +256,7 @@ class RestRequest {
   }
   template <typename T, typename std::enable_if<detail::isMapped<T>(), int>::type = 0>
   RestRequest& getBody(const char* path, T* object) {
-    if (ready()) trackStruct(bindStruct(binder(), keep(path), *object));
+    if (ready()) track(bindStruct(binder(), keep(path), *object));
     return *this;
   }
   // "*" paths: each match lands in the target, then each(match) runs.
@@ -253,18 +307,6 @@ class RestRequest {
  private:
   friend class RestClient;
   using StructWriter = WriteError (*)(JsonWriter&, const void*);
-  using HeaderConvert = BindStatus (*)(const char* text, void* target);
-  struct HeaderTarget {
-    const char* name;
-    void* target;
-    size_t size;               // char buffers: captured straight into target
-    HeaderConvert convert;     // other targets: from the captured text
-    const TextSink* textSink;  // String / std::string
-  };
-  struct Each {
-    int binding;
-    MatchCallback callback;
-  };
 
   RestRequest(RestClient* client, const char* method, const char* path);
 
@@ -278,53 +320,20 @@ class RestRequest {
   static void ignoreMatch(const JsonMatch&, void*) {}
   JsonBinder& binder();
   const char* keep(const char* text);  // a copy in the storage, or nullptr (full)
+  const char* keep(const char* text, size_t length);
   void fail(int code, const char* message);
   void track(int bindResult);
-  void trackStruct(int bindResult);
   void addEach(int binding, const MatchCallback& callback);
   RestRequest& addParam(Param* list, uint8_t& count, size_t capacity, const char* name,
                         ParamValue value);
   ParamValue keepValue(ParamValue value);
   RestRequest& addBodyField(const char* key, ParamValue value);
-  RestRequest& setStructBody(const void* object, StructWriter writer);
+  bool bodyIsFree(const char* what);
+  RestRequest& setJsonBody(const void* object, StructWriter writer);
   RestRequest& addHeaderTarget(const char* name, void* target, size_t size, HeaderConvert convert,
                                const TextSink* sink = nullptr);
 
   RestClient* client_;  // null once sent or moved from
-  const char* method_;
-  const char* path_;
-  int error_ = EHC_OK;  // a builder failure: the request will not be sent
-  const char* errorMessage_ = nullptr;
-
-  Param pathParams_[EHC_MAX_PATH_PARAMS];
-  Param query_[EHC_MAX_QUERY_PARAMS];
-  Param fields_[EHC_MAX_BODY_FIELDS];
-  struct {
-    const char* name;
-    const char* value;
-  } headers_[EHC_MAX_REQUEST_HEADERS];
-  HeaderTarget headerTargets_[EHC_MAX_HEADER_TARGETS];
-  Each each_[EHC_MAX_EACH_CALLBACKS];
-  uint8_t pathCount_ = 0, queryCount_ = 0, fieldCount_ = 0, headerCount_ = 0;
-  uint8_t headerTargetCount_ = 0, eachCount_ = 0;
-
-  const char* rawBody_ = nullptr;
-  size_t rawLength_ = 0;
-  const char* contentType_ = nullptr;
-  const void* structBody_ = nullptr;
-  StructWriter structWriter_ = nullptr;
-
-  uint32_t timeoutMs_ = 0;  // 0: the client's
-  int16_t retries_ = -1;    // -1: the client's
-  bool idempotent_ = false;
-  uint8_t redirects_ = 0;
-
-  StatusCallback onSuccess_;
-  ErrorCallback onError_;
-  ResultCallback onResponse_;
-
-  size_t used_ = 0;
-  char storage_[EHC_REQUEST_STORAGE];
 };
 
 EHC_END_NAMESPACE

@@ -81,7 +81,8 @@ class RequestWriter {
   HttpError finish();
 
   HttpError error() const { return error_; }
-  size_t bytesWritten() const { return written_; }
+  size_t bytesWritten() const { return written_; }      // handed to the sink
+  size_t position() const { return written_ + used_; }  // written or buffered
 
  private:
   void put(const char* s, size_t n);

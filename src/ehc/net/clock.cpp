@@ -9,7 +9,9 @@ EHC_BEGIN_NAMESPACE
 uint32_t monotonicMs() {
   return static_cast<uint32_t>(millis());
 }
-void sleepMs(uint32_t ms) { delay(ms); }
+void sleepMs(uint32_t ms) {
+  delay(ms);
+}
 EHC_END_NAMESPACE
 
 #else

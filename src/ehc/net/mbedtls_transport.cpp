@@ -115,6 +115,11 @@ namespace {
 const char* const kHostBundle = "/etc/ssl/certs/ca-certificates.crt";
 const char* kAlpn[] = {"http/1.1", nullptr};
 
+static_assert(EHC_TLS_MAX_FRAGMENT_LENGTH == 0 || EHC_TLS_MAX_FRAGMENT_LENGTH == 512 ||
+                  EHC_TLS_MAX_FRAGMENT_LENGTH == 1024 || EHC_TLS_MAX_FRAGMENT_LENGTH == 2048 ||
+                  EHC_TLS_MAX_FRAGMENT_LENGTH == 4096,
+              "EHC_TLS_MAX_FRAGMENT_LENGTH: 0 (off), 512, 1024, 2048 or 4096");
+
 #if defined(MBEDTLS_SSL_MAX_FRAGMENT_LENGTH)
 unsigned char maxFragmentCode(uint16_t bytes) {
   switch (bytes) {
@@ -215,7 +220,6 @@ NetError MbedTlsTransport::connect(const Endpoint& endpoint, Deadline deadline) 
   lastError_ = 0;
   const NetError tcp = tcp_.connect(endpoint, deadline);
   if (tcp != NetError::Ok) return tcp;
-  const uint32_t handshakeStart = monotonicMs();
 #if MBEDTLS_VERSION_MAJOR >= 3
   psa_crypto_init();  // required by TLS 1.3 and PSA-based builds; idempotent
 #endif
@@ -264,6 +268,7 @@ NetError MbedTlsTransport::connect(const Endpoint& endpoint, Deadline deadline) 
                             strncmp(session_->host, endpoint.host, sizeof session_->host) == 0;
   if (offerSession) mbedtls_ssl_set_session(&c.ssl, &session_->session);
 
+  const uint32_t handshakeStart = monotonicMs();  // the protocol only, not the setup above
   while ((rc = mbedtls_ssl_handshake(&c.ssl)) != 0) {
     if (!wouldBlock(rc)) break;
     if (!waitFor(c.fd, rc, deadline)) return fail(NetError::ConnectTimeout, rc);

@@ -1,0 +1,176 @@
+// The client over the scripted transport, for what a real server would make
+// slow or hard to stage: response headers of every shape for getHeader(),
+// cookie attributes, a server that pauses after the wanted values.
+#include <gtest/gtest.h>
+#include <string.h>
+
+#include <string>
+
+#include "ESP32HTTPClient.h"
+
+using ehc::ScriptStep;
+
+namespace {
+
+struct Scripted {
+  Scripted(const ScriptStep* steps, size_t n, const char* url = "http://api.test")
+      : transport(steps, n), client(url, transport) {}
+  std::string written() const { return transport.written(); }
+  ehc::ScriptedTransport transport;
+  ESP32HTTPClient client;
+};
+
+TEST(ClientHeaders, TargetsAreTouchedOnlyWhenTheHeaderIsThere) {
+  const std::string longValue(100, 'L');
+  const std::string response =
+      "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nX-Count: 42\r\nX-Big: 1.000000000000000000000000000"
+      "000000000000000000000000001e300\r\nX-Twice: a\r\nX-Twice: b\r\nX-Empty:\r\n"
+      "Access-Control-Allow-Credentials-And-More: yes\r\nLink: " +
+      longValue + "\r\n\r\n{}";
+  const ScriptStep steps[] = {ScriptStep::data(response.c_str()), ScriptStep::stall(0)};
+  Scripted s(steps, 2);
+  char etag[16] = "previous";
+  char twice[16] = "";
+  char empty[8] = "x";
+  char longName[8] = "";
+  char cut[10] = "";
+  std::string link;
+  int count = 0;
+  double big = 7;
+  const RestResult r = s.client.get("/")
+                           .getHeader("ETag", etag)
+                           .getHeader("x-count", &count)
+                           .getHeader("X-Big", &big)
+                           .getHeader("X-Twice", twice)
+                           .send();
+  EXPECT_TRUE(r.isSuccess());
+  EXPECT_STREQ(etag, "previous");  // missing: untouched
+  EXPECT_EQ(count, 42);
+  EXPECT_EQ(big, 7);  // longer than EHC_HEADER_VALUE_MAX: not read as another number
+  EXPECT_STREQ(twice, "a, b");
+  EXPECT_EQ(r.headersFound, 0b1010);
+  EXPECT_EQ(r.headersTruncated, 0b0100);
+
+  const ScriptStep again[] = {ScriptStep::data(response.c_str()), ScriptStep::stall(0)};
+  Scripted t(again, 2);
+  const RestResult q = t.client.get("/")
+                           .getHeader("X-Empty", empty)
+                           .getHeader("Access-Control-Allow-Credentials-And-More", longName)
+                           .getHeader("Link", &link)
+                           .getHeader("Link", cut)
+                           .send();
+  EXPECT_STREQ(empty, "");  // present, empty
+  EXPECT_STREQ(longName, "yes");
+  EXPECT_EQ(link, longValue);  // a text target gets the whole value
+  EXPECT_STREQ(cut, "LLLLLLLLL");
+  EXPECT_EQ(q.headersFound, 0b1111);
+  EXPECT_EQ(q.headersTruncated, 0b1000);
+}
+
+TEST(ClientHeaders, RequestHeadersReplaceTheClientsAndFramingIsTheLibrarys) {
+  const ScriptStep steps[] = {ScriptStep::data("HTTP/1.1 204 No Content\r\n\r\n"),
+                              ScriptStep::stall(0)};
+  Scripted s(steps, 2);
+  ASSERT_TRUE(s.client.setHeader("X-A", "client"));
+  ASSERT_TRUE(s.client.setHeader("Content-Type", "application/vnd.a+json"));
+  ASSERT_TRUE(s.client.bearer("t1"));
+  EXPECT_FALSE(s.client.setHeader("Host", "evil"));
+  EXPECT_FALSE(s.client.setHeader("Content-Length", "5"));
+  EXPECT_FALSE(s.client.setHeader("Cookie", "a=1"));
+  EXPECT_FALSE(s.client.setContentType("text/plain\r\nX: 1"));
+  EXPECT_FALSE(s.client.bearer(std::string(500, 't')));  // does not fit...
+  s.client.put("/x")
+      .header("X-A", "request")
+      .header("Authorization", "Basic Zm9vOmJhcg==")
+      .header("Content-Type", "text/plain")
+      .rawBody("abc")
+      .send();
+  const std::string w = s.written();
+  EXPECT_NE(w.find("X-A: request\r\n"), std::string::npos) << w;
+  EXPECT_EQ(w.find("X-A: client"), std::string::npos) << w;
+  EXPECT_NE(w.find("Authorization: Basic Zm9vOmJhcg==\r\n"), std::string::npos) << w;
+  EXPECT_EQ(w.find("Bearer"), std::string::npos) << w;  // replaced for this request
+  EXPECT_NE(w.find("Content-Type: text/plain\r\nContent-Length: 3\r\n\r\nabc"), std::string::npos)
+      << w;
+  EXPECT_EQ(w.find("vnd.a+json"), std::string::npos) << w;
+  EXPECT_EQ(s.client.get("/").header("Content-Length", "9").send().error,
+            ehc::EHC_ERROR_INVALID_REQUEST);
+}
+
+TEST(ClientHeaders, AFailedSetterKeepsTheOldValue) {
+  const ScriptStep steps[] = {ScriptStep::data("HTTP/1.1 204 No Content\r\n\r\n"),
+                              ScriptStep::stall(0)};
+  Scripted s(steps, 2);
+  ASSERT_TRUE(s.client.bearer("good"));
+  EXPECT_FALSE(s.client.bearer(std::string(EHC_CLIENT_HEADER_STORAGE, 'x')));
+  EXPECT_FALSE(s.client.setHeader("Authorization", "bad\nvalue"));
+  s.client.get("/");
+  EXPECT_NE(s.written().find("Authorization: Bearer good\r\n"), std::string::npos);
+}
+
+TEST(ClientCookies, AttributesSecureAndDeletion) {
+  const std::string longSession(100, 's');
+  const std::string setCookies =
+      "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n"
+      "Set-Cookie: sid=" +
+      longSession +
+      "; Path=/; Domain=api.test; Expires=Wed, 21 Oct 2037 07:28:00 GMT; HttpOnly; "
+      "SameSite=Lax\r\n"
+      "Set-Cookie: token=abc; Secure\r\n"
+      "Set-Cookie: gone=1\r\n\r\n";
+  const char deleteOne[] =
+      "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n"
+      "Set-Cookie: gone=; Expires=Thu, 01 Jan 1970 00:00:00 GMT\r\n\r\n";
+  const char ok[] = "HTTP/1.1 204 No Content\r\n\r\n";
+  const ScriptStep steps[] = {ScriptStep::data(setCookies.c_str()),
+                              ScriptStep::stall(0),
+                              ScriptStep::data(deleteOne),
+                              ScriptStep::stall(0),
+                              ScriptStep::data(ok),
+                              ScriptStep::stall(0),
+                              ScriptStep::data(ok),
+                              ScriptStep::stall(0)};
+  Scripted s(steps, 8, "https://api.test");
+  s.client.get("/login");
+  s.client.get("/logout");
+  s.client.get("/a");
+  std::string w = s.written();
+  const std::string third = w.substr(w.rfind("GET /a"));
+  EXPECT_NE(third.find("Cookie: sid=" + longSession + "; token=abc\r\n"), std::string::npos)
+      << third;
+  EXPECT_EQ(third.find("gone"), std::string::npos) << third;  // deleted by a past Expires
+  EXPECT_EQ(s.client.cookiesDropped(), 0u);
+  s.client.setBaseUrl("http://api.test");  // same host, no TLS: the Secure one stays home
+  s.client.get("/b");
+  w = s.written();
+  const std::string fourth = w.substr(w.rfind("GET /b"));
+  EXPECT_NE(fourth.find("Cookie: sid="), std::string::npos) << fourth;
+  EXPECT_EQ(fourth.find("token"), std::string::npos) << fourth;
+}
+
+// Once the wanted values are in, a server that pauses does not hold the
+// caller for the whole timeout, and whatever ends the rest of the body is
+// not an error of the request.
+TEST(ClientDrain, APauseAfterTheValuesEndsTheDraining) {
+  const ScriptStep steps[] = {
+      ScriptStep::data("HTTP/1.1 200 OK\r\nContent-Length: 40\r\n\r\n{\"id\":7,"),
+      ScriptStep::stall(5000),  // more than the drain timeout, less than the request timeout
+      ScriptStep::data("\"pad\":\"...................\"}"), ScriptStep::close()};
+  Scripted s(steps, 4);
+  s.client.setDrainTimeout(1000);
+  int id = 0;
+  const RestResult r = s.client.get("/").getBody("id", &id).send();
+  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_EQ(id, 7);
+  // The bytes after the pause were never read: the connection was given up.
+  EXPECT_EQ(r.bytesReceived, strlen("HTTP/1.1 200 OK\r\nContent-Length: 40\r\n\r\n{\"id\":7,"));
+
+  const ScriptStep cut[] = {
+      ScriptStep::data("HTTP/1.1 200 OK\r\nContent-Length: 40\r\n\r\n{\"id\":8,\"p"),
+      ScriptStep::close()};  // closed mid-body, after the value
+  Scripted t(cut, 2);
+  EXPECT_TRUE(t.client.get("/").getBody("id", &id).send().isSuccess());
+  EXPECT_EQ(id, 8);
+}
+
+}  // namespace
