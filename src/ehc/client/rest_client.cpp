@@ -331,7 +331,9 @@ bool RestClient::wantsBody(const RestRequest& q) const {
 
 void RestClient::onBodyBytes(void* self, const char* data, size_t length) {
   RestClient& c = *static_cast<RestClient*>(self);
-  if (c.current_ && c.wantsBody(*c.current_) && !c.binder_.done()) c.binder_.feed(data, length);
+  if (!c.current_ || !c.wantsBody(*c.current_) || c.binder_.done()) return;
+  c.bodyFed_ = true;
+  c.binder_.feed(data, length);
 }
 
 RestResult RestClient::execute(RestRequest& q) {
@@ -374,6 +376,7 @@ void RestClient::runAttempt(RestRequest& q, RestResult& res) {
     }
     hopCrossOrigin_ = crossOrigin();
     binder_.restart();
+    bodyFed_ = false;
     memset(headerMatch_, 0, sizeof headerMatch_);
     parser_.clearCaptures();
     locationCapture_ =
@@ -597,7 +600,7 @@ void RestClient::finish(RestRequest& q, RestResult& res) {
   const bool owner = building_ == &q;
   if (owner) {
     const bool responded = res.statusCode > 0;
-    if (responded && binder_.count() > 0 && binder_.bytesFed() > 0) {
+    if (responded && binder_.count() > 0 && bodyFed_) {
       const JsonError e = binder_.finish();
       if (e != JsonError::Ok && res.error == EHC_OK && res.statusCode >= 200 &&
           res.statusCode < 300) {

@@ -162,6 +162,7 @@ class RestClient {
   bool hopHasBody_ = true;
   bool hopCrossOrigin_ = false;     // the hop left the base URL's origin
   RestRequest* current_ = nullptr;  // the request being exchanged (its body feeds the binder)
+  bool bodyFed_ = false;            // some of this response's body went to the binder
   uint8_t hop_ = 0;
   char location_[EHC_MAX_URL_LENGTH + 1] = {};
   int locationCapture_ = -1;
