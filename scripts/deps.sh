@@ -7,10 +7,17 @@ set -euo pipefail
 case "${1:-test}" in
   test)  want=(cmake ninja-build g++ clang libgtest-dev clang-format gcc-arm-none-eabi
                libstdc++-arm-none-eabi-newlib libmbedtls-dev openssl nginx-light) ;;
-  demo)  want=(cmake ninja-build g++ libmbedtls-dev openssl nginx-light) ;;
+  demo)  want=(cmake ninja-build g++ libmbedtls-dev openssl nginx-light libcurl4-openssl-dev
+               libcjson-dev rapidjson-dev gnuplot-nox) ;;
   bench) want=(cmake ninja-build g++ libmbedtls-dev valgrind rapidjson-dev libcjson-dev
                libsimdjson-dev nlohmann-json3-dev) ;;
-  *) echo "deps.sh: unknown job '$1' (test, demo, bench)" >&2; exit 2 ;;
+  # rv32: scripts/rv32-check.sh and rv32-bench.sh (RISC-V cross compiler,
+  # picolibc, QEMU; C++ headers from the ARM package; arm-none-eabi for the
+  # Cortex-M4 sizes of scripts/cross-check.sh).
+  rv32)  want=(cmake ninja-build g++ gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf
+               picolibc-riscv64-unknown-elf qemu-system-misc libstdc++-arm-none-eabi-dev
+               gcc-arm-none-eabi) ;;
+  *) echo "deps.sh: unknown job '$1' (test, demo, bench, rv32)" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs the whole test suite:
 #   1. format check
-#   2. normal build (g++), the Cortex-M4 cross-compile check, all tests
+#   2. normal build (g++), the Cortex-M4 cross-compile check, the rv32 (ESP32-C3)
+#      build run in QEMU against the host's results, all tests
 #   3. the same tests built with clang under ASan + UBSan, plus short fuzz runs
 # Exit status is non-zero on any failure. Ends with CTest's summary.
 set -euo pipefail
@@ -18,6 +19,12 @@ cmake --build build/release -j "$jobs"
 
 echo "== cross-compile check"
 scripts/cross-check.sh
+
+# The json/http/core layers built for the ESP32-C3/C6 instruction set (RISC-V
+# rv32imc and rv32imac, picolibc) and run in QEMU on embedded test data: their
+# listing must equal the host build's, line for line (scripts/rv32-check.sh).
+echo "== rv32 (ESP32-C3/C6 instruction set) in QEMU, compared with the host"
+scripts/rv32-check.sh
 
 echo "== tests"
 (cd build/release && ctest -j "$jobs" --output-on-failure --no-label-summary)
