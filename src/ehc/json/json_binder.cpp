@@ -39,10 +39,25 @@ inline bool isDigit(uint8_t c) {
 using Word = size_t;
 constexpr Word kOnes = ~Word{0} / 255;
 constexpr Word kHigh = kOnes * 0x80;
-inline Word loadWord(const uint8_t* p) {
+// Where unaligned word loads are slow or trapped (RISC-V: GCC calls memcpy
+// for them at -Os; Xtensa has none), the scans first step byte by byte to a
+// word boundary, then load aligned words. Elsewhere (x86, ARMv7-M) any
+// address will do.
+#if defined(__riscv) || defined(__XTENSA__) || defined(EHC_ALIGNED_WORD_LOADS)
+constexpr bool kAlignLoads = true;
+#else
+constexpr bool kAlignLoads = false;
+#endif
+inline Word loadWord(const uint8_t* p) {  // aligned when kAlignLoads
   Word w;
-  memcpy(&w, p, sizeof w);
+  if (kAlignLoads)
+    memcpy(&w, __builtin_assume_aligned(p, sizeof(Word)), sizeof w);
+  else
+    memcpy(&w, p, sizeof w);
   return w;
+}
+inline bool aligned(const uint8_t* p) {
+  return !kAlignLoads || (reinterpret_cast<uintptr_t>(p) & (sizeof(Word) - 1)) == 0;
 }
 
 const char* const kLiterals[3] = {"true", "false", "null"};
@@ -707,6 +722,11 @@ void JsonBinder::emitCodePoint(uint32_t cp) {
 namespace {
 
 inline int lowestByte(Word m) {
+#if defined(__riscv) && !defined(__riscv_zbb)
+  // Without a count-trailing-zeros instruction (rv32imc) __builtin_ctz is a
+  // libgcc call; three tests are cheaper for a 4-byte word.
+  if (sizeof(Word) == 4) return (m & 0xFF) ? 0 : (m & 0xFFFF) ? 1 : (m & 0xFFFFFF) ? 2 : 3;
+#endif
   return (sizeof(Word) == 8 ? __builtin_ctzll(static_cast<unsigned long long>(m))
                             : __builtin_ctz(static_cast<unsigned>(m))) >>
          3;
@@ -721,6 +741,8 @@ constexpr bool kLittleEndian = false;
 // First byte of [p, end) that may end a string: '"', '\\', < 0x20, >= 0x80.
 inline const uint8_t* scanString(const uint8_t* p, const uint8_t* end) {
   if (kLittleEndian) {
+    for (; p < end && !aligned(p); ++p)
+      if (kClass.v[*p] & kStrStop) return p;
     for (; end - p >= static_cast<ptrdiff_t>(sizeof(Word)); p += sizeof(Word)) {
       const Word w = loadWord(p);
       const Word q = w ^ (kOnes * '"'), b = w ^ (kOnes * '\\');
@@ -736,6 +758,8 @@ inline const uint8_t* scanString(const uint8_t* p, const uint8_t* end) {
 // First byte of [p, end) that is not a decimal digit.
 inline const uint8_t* scanDigits(const uint8_t* p, const uint8_t* end) {
   if (kLittleEndian) {
+    for (; p < end && !aligned(p); ++p)
+      if (!isDigit(*p)) return p;
     for (; end - p >= static_cast<ptrdiff_t>(sizeof(Word)); p += sizeof(Word)) {
       const Word w = loadWord(p);
       // A digit is 0x30..0x39: high nibble 3 before and after adding 6. A
@@ -754,7 +778,8 @@ inline const uint8_t* scanDigits(const uint8_t* p, const uint8_t* end) {
 inline const uint8_t* skipWhitespace(const uint8_t* p, const uint8_t* end) {
   while (p < end) {
     const uint8_t c = *p;
-    if (c == ' ' && kLittleEndian && end - p >= static_cast<ptrdiff_t>(sizeof(Word))) {
+    if (c == ' ' && kLittleEndian && aligned(p) &&
+        end - p >= static_cast<ptrdiff_t>(sizeof(Word))) {
       const Word x = loadWord(p) ^ (kOnes * ' ');
       if (x == 0) {
         p += sizeof(Word);
