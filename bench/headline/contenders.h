@@ -1,0 +1,50 @@
+// The three ways to make the headline request: ours (the fluent chain on a
+// kept-alive connection), "standard" (what the usual Arduino code does: a new
+// TLS connection per request, the body in a heap string, a cJSON document),
+// and libcurl with a reused handle plus RapidJSON.
+#pragma once
+
+#include <stdint.h>
+
+#include <memory>
+#include <string>
+
+namespace headline {
+
+// The 15 fields of the first user, as a sketch keeps them.
+struct User {
+  long id = 0;
+  char name[32] = "", username[32] = "", email[48] = "", phone[32] = "", website[32] = "";
+  char street[32] = "", suite[32] = "", city[32] = "", zipcode[16] = "", lat[16] = "", lng[16] = "";
+  char company[48] = "", catchPhrase[64] = "", bs[64] = "";
+  bool operator==(const User& o) const;
+};
+
+struct Server {
+  std::string host;    // "localhost"
+  uint16_t port;       // HTTPS
+  std::string caPem;   // the test CA
+  std::string caFile;  // the same, as a file (libcurl)
+};
+
+class Contender {
+ public:
+  virtual ~Contender() = default;
+  virtual const char* name() const = 0;
+  // One GET of `path`, the 15 fields into *out; false on any failure.
+  virtual bool request(const char* path, User* out) = 0;
+  // Drops kept connections (ours: end(); the others keep nothing or close).
+  virtual void end() {}
+  // Lines the user writes for one request (counted from this project's
+  // source between markers, see contenders.cpp).
+  virtual int linesOfCode() const = 0;
+};
+
+std::unique_ptr<Contender> makeOurs(const Server& s);
+std::unique_ptr<Contender> makeStandard(const Server& s);
+std::unique_ptr<Contender> makeCurl(const Server& s);
+
+// Ours only: forget the TLS session (the next connect is a full handshake).
+void forgetSession(Contender& ours);
+
+}  // namespace headline

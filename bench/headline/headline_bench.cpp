@@ -1,0 +1,480 @@
+// The headline benchmark: N consecutive HTTPS GETs of /users (the
+// JSONPlaceholder users), the 15 fields of the first user, three ways, over
+// an emulated network, in one run:
+//
+//   headline_bench [--quick] [--requests N] [--out DIR]
+//
+// nginx serves the payload over HTTPS with certificates made now; the
+// project's network emulator (tools/ehc-netem) sits between each client and
+// nginx. Scenarios: "wifi" (15 ms each way, 20 Mbit/s) and "device" (wifi
+// plus the ESP32's handshake computation, modelled as 600 ms held on every
+// full TLS handshake and 60 ms on a resumed one). Then a scaling run on
+// plain loopback: bodies of 5 KB .. 5 MB. Prints the tables; writes
+// summary.json, table.md and the chart data into --out; the last line is
+// "summary: PATH". --quick: 20 requests, no scaling run, and the exit status
+// says whether ours beat standard on time and heap with every value right.
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "alloc_counter.h"
+#include "contenders.h"
+#include "nginx_server.h"
+#include "test_certs.h"
+
+using headline::Contender;
+using headline::User;
+
+namespace {
+
+struct LinkSettings {
+  uint32_t oneWayDelayMs, jitterMs;
+  double bandwidthMbit;
+  uint32_t holdFullMs, holdResumedMs;
+};
+
+struct Scenario {
+  const char* name;
+  const char* description;
+  LinkSettings link;
+};
+
+// The network emulator (tools/ehc-netem) as a process of its own, so that
+// its buffers never count as a contender's heap.
+class Link {
+ public:
+  struct Counters {
+    size_t connections = 0, tlsFull = 0, tlsResumed = 0;
+  };
+  bool start(uint16_t target, const LinkSettings& l) {
+    char err[] = "/tmp/ehc-netem-XXXXXX";
+    const int errFd = mkstemp(err);
+    errPath_ = err;
+    int out[2];
+    if (errFd < 0 || pipe(out) != 0) return false;
+    const std::vector<std::string> args = {EHC_NETEM_BIN,
+                                           "--target",
+                                           std::to_string(target),
+                                           "--delay",
+                                           std::to_string(l.oneWayDelayMs),
+                                           "--jitter",
+                                           std::to_string(l.jitterMs),
+                                           "--bandwidth",
+                                           number(l.bandwidthMbit),
+                                           "--hold-full",
+                                           std::to_string(l.holdFullMs),
+                                           "--hold-resumed",
+                                           std::to_string(l.holdResumedMs),
+                                           "--seconds",
+                                           "900"};
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(out[1], 1);
+      dup2(errFd, 2);
+      std::vector<char*> argv;
+      for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+      argv.push_back(nullptr);
+      execv(argv[0], argv.data());
+      _exit(127);
+    }
+    close(out[1]);
+    close(errFd);
+    FILE* f = fdopen(out[0], "r");
+    char line[128] = "";
+    const bool ok =
+        f && fgets(line, sizeof line, f) && sscanf(line, "listening on 127.0.0.1:%hu", &port_) == 1;
+    if (f) fclose(f);
+    return ok;
+  }
+  // Stops it and reads the counters it printed.
+  Counters stop() {
+    Counters c;
+    if (pid_ <= 0) return c;
+    kill(pid_, SIGTERM);
+    waitpid(pid_, nullptr, 0);
+    pid_ = -1;
+    std::ifstream in(errPath_);
+    std::string line;
+    while (std::getline(in, line))
+      sscanf(line.c_str(), "ehc-netem: connections %zu, tls full %zu, tls resumed %zu",
+             &c.connections, &c.tlsFull, &c.tlsResumed);
+    unlink(errPath_.c_str());
+    return c;
+  }
+  ~Link() { stop(); }
+  uint16_t port() const { return port_; }
+
+ private:
+  static std::string number(double v) {
+    char b[32];
+    snprintf(b, sizeof b, "%g", v);
+    return b;
+  }
+  pid_t pid_ = -1;
+  uint16_t port_ = 0;
+  std::string errPath_;
+};
+
+struct Measured {
+  std::string name;
+  std::vector<double> ms;
+  double heapBytesPerRequest = 0, heapAllocsPerRequest = 0;  // requests 2..N
+  size_t firstRequestBytes = 0;
+  size_t peakHeap = 0;
+  size_t tcp = 0, tlsFull = 0, tlsResumed = 0;
+  int loc = 0;
+  bool correct = true;
+  double resumedReconnectMs = -1, fullReconnectMs = -1;  // ours
+  double median() const { return percentile(0.5); }
+  double p95() const { return percentile(0.95); }
+  double max() const { return ms.empty() ? 0 : *std::max_element(ms.begin(), ms.end()); }
+  double percentile(double q) const {
+    if (ms.empty()) return 0;
+    std::vector<double> s = ms;
+    std::sort(s.begin(), s.end());
+    const size_t i = static_cast<size_t>(q * static_cast<double>(s.size() - 1) + 0.5);
+    return s[std::min(i, s.size() - 1)];
+  }
+};
+
+double now() {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+User expectedFirstUser() {
+  User u;
+  u.id = 1;
+  snprintf(u.name, sizeof u.name, "Leanne Graham");
+  snprintf(u.username, sizeof u.username, "Bret");
+  snprintf(u.email, sizeof u.email, "Sincere@april.biz");
+  snprintf(u.phone, sizeof u.phone, "1-770-736-8031 x56442");
+  snprintf(u.website, sizeof u.website, "hildegard.org");
+  snprintf(u.street, sizeof u.street, "Kulas Light");
+  snprintf(u.suite, sizeof u.suite, "Apt. 556");
+  snprintf(u.city, sizeof u.city, "Gwenborough");
+  snprintf(u.zipcode, sizeof u.zipcode, "92998-3874");
+  snprintf(u.lat, sizeof u.lat, "-37.3159");
+  snprintf(u.lng, sizeof u.lng, "81.1496");
+  snprintf(u.company, sizeof u.company, "Romaguera-Crona");
+  snprintf(u.catchPhrase, sizeof u.catchPhrase, "Multi-layered client-server neural-net");
+  snprintf(u.bs, sizeof u.bs, "harness real-time e-markets");
+  return u;
+}
+
+// One request, timed and counted.
+struct One {
+  double ms;
+  size_t allocs, bytes, peak;
+  bool ok;
+};
+One timed(Contender& c, const char* path) {
+  User u;
+  ehc_test::AllocScope scope;
+  const double t0 = now();
+  const bool ok = c.request(path, &u);
+  One r{now() - t0, scope.calls(), scope.bytes(), scope.peakAbove(), false};
+  static const User expected = expectedFirstUser();
+  r.ok = ok && u == expected;
+  return r;
+}
+
+Measured runContender(Contender& c, int requests) {
+  Measured m;
+  m.name = c.name();
+  m.loc = c.linesOfCode();
+  size_t bytes = 0, allocs = 0;
+  for (int i = 0; i < requests; ++i) {
+    const One r = timed(c, "/users");
+    m.ms.push_back(r.ms);
+    m.correct = m.correct && r.ok;
+    m.peakHeap = std::max(m.peakHeap, r.peak);
+    if (i == 0) {
+      m.firstRequestBytes = r.bytes;
+    } else {
+      bytes += r.bytes;
+      allocs += r.allocs;
+    }
+  }
+  if (requests > 1) {
+    m.heapBytesPerRequest = static_cast<double>(bytes) / (requests - 1);
+    m.heapAllocsPerRequest = static_cast<double>(allocs) / (requests - 1);
+  }
+  c.end();
+  return m;
+}
+
+std::string fmt(const char* f, double v) {
+  char b[64];
+  snprintf(b, sizeof b, f, v);
+  return b;
+}
+
+std::string ratio(double peer, double ours) {
+  if (ours <= 0) return peer <= 0 ? "the same" : "all (ours: none)";
+  return fmt("%.1fx", peer / ours);
+}
+
+// users.json's elements repeated into an array of about `bytes`.
+std::string bigUsers(const std::string& users, size_t bytes) {
+  const std::string inner =
+      users.substr(users.find('[') + 1, users.rfind(']') - users.find('[') - 1);
+  std::string out = "[";
+  while (out.size() < bytes) {
+    if (out.size() > 1) out += ",";
+    out += inner;
+  }
+  return out + "]";
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool quick = false;
+  int requests = 100;
+  std::string out = "build/headline";
+  for (int i = 1; i < argc; ++i) {
+    if (!strcmp(argv[i], "--quick")) {
+      quick = true;
+      requests = 20;
+    } else if (!strcmp(argv[i], "--requests") && i + 1 < argc) {
+      requests = atoi(argv[++i]);
+    } else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
+      out = argv[++i];
+    } else {
+      fprintf(stderr, "usage: headline_bench [--quick] [--requests N] [--out DIR]\n");
+      return 2;
+    }
+  }
+  if (requests < 2) requests = 2;
+  mkdir(out.c_str(), 0755);
+  if (!ehc_test::allocCountingWorks()) {
+    fprintf(stderr, "headline_bench: the allocation counter does not work in this build\n");
+    return 1;
+  }
+
+  // --- servers -------------------------------------------------------------------
+  ehc_test::TestCerts certs;
+  std::string why;
+  if (!certs.make(EHC_OPENSSL, &why)) {
+    fprintf(stderr, "headline_bench: %s\n", why.c_str());
+    return 1;
+  }
+  const std::string users =
+      slurp(std::string(EHC_SHARED_DIR) + "/testdata/jsonplaceholder/users.json");
+  ehc_test::NginxOptions o;
+  o.nginx = EHC_NGINX;
+  o.certs = &certs;
+  o.keepaliveRequests = 100000;
+  o.keepaliveTimeoutSeconds = 300;
+  o.files.push_back({"users", users});
+  const size_t sizes[] = {5 * 1000, 50 * 1000, 500 * 1000, 5 * 1000 * 1000};
+  if (!quick)
+    for (size_t s : sizes) o.files.push_back({"users-" + std::to_string(s), bigUsers(users, s)});
+  ehc_test::NginxServer nginx(o);
+  if (!nginx.start(&why)) {
+    fprintf(stderr, "headline_bench: nginx: %s\n", why.c_str());
+    return 1;
+  }
+
+  const Scenario scenarios[] = {
+      {"wifi", "15 ms each way, 20 Mbit/s, no handshake cost", {15, 0, 20.0, 0, 0}},
+      {"device",
+       "wifi + 600 ms held on each full TLS handshake, 60 ms on a resumed one (a model of the "
+       "ESP32's handshake computation)",
+       {15, 0, 20.0, 600, 60}}};
+
+  std::ostringstream json, md;
+  json << "{\"requests\": " << requests << ", \"scenarios\": {";
+  struct utsname un {};
+  uname(&un);
+  md << "Machine: " << un.machine << ", " << un.sysname << " " << un.release
+     << "; payload users.json " << users.size() << " bytes; " << requests
+     << " requests per contender.\n\n";
+  bool quickOk = true;
+  std::ofstream wide(out + "/requests-wide.dat");  // for the chart: scenario, then medians
+  const double transfer = static_cast<double>(users.size() + 300) * 8 / 20e6 * 1000;
+
+  for (size_t si = 0; si < sizeof scenarios / sizeof scenarios[0]; ++si) {
+    const Scenario& sc = scenarios[si];
+    printf("\n== scenario %s: %s; %d requests each\n", sc.name, sc.description, requests);
+    std::vector<Measured> ms;
+    using Make = std::unique_ptr<Contender> (*)(const headline::Server&);
+    const Make makers[] = {headline::makeOurs, headline::makeStandard, headline::makeCurl};
+    for (size_t k = 0; k < 3; ++k) {
+      Link link;  // a fresh emulator per contender: its counters are the contender's
+      if (!link.start(nginx.httpsPort(), sc.link)) {
+        fprintf(stderr, "headline_bench: the network emulator did not start\n");
+        return 1;
+      }
+      const headline::Server server{"localhost", link.port(), certs.caPem(), certs.caPemPath()};
+      auto c = makers[k](server);
+      // The handshake counts cover the N requests only, not the end() probes.
+      ms.push_back(runContender(*c, requests));
+      const Link::Counters n = link.stop();
+      ms.back().tcp = n.connections;
+      ms.back().tlsFull = n.tlsFull;
+      ms.back().tlsResumed = n.tlsResumed;
+      if (k == 0) {  // ours: end(), then one more request, resumed and full
+        Link probe;
+        if (!probe.start(nginx.httpsPort(), sc.link)) return 1;
+        const headline::Server again{"localhost", probe.port(), certs.caPem(), certs.caPemPath()};
+        auto o = headline::makeOurs(again);
+        User u;
+        o->request("/users", &u);  // connect once, with a full handshake
+        o->end();
+        const One resumed = timed(*o, "/users");
+        o->end();
+        headline::forgetSession(*o);
+        const One full = timed(*o, "/users");
+        o->end();
+        probe.stop();
+        ms[0].resumedReconnectMs = resumed.ms;
+        ms[0].fullReconnectMs = full.ms;
+        ms[0].correct = ms[0].correct && resumed.ok && full.ok;
+      }
+    }
+
+    const Measured& ours = ms[0];
+    printf("%-9s %9s %9s %9s %12s %11s %11s %5s %9s %4s %s\n", "contender", "median", "p95", "max",
+           "heap B/req", "allocs/req", "peak heap", "TCP", "TLS f/r", "LOC", "values");
+    md << "**" << sc.name << "** (" << sc.description << ")\n\n"
+       << "| contender | median ms | p95 ms | max ms | heap B/request | allocs/request | peak heap "
+          "B "
+          "| TCP | TLS full/resumed | lines | values "
+          "|\n|---|---|---|---|---|---|---|---|---|---|---|\n";
+    json << (si ? ", " : "") << "\"" << sc.name
+         << "\": {\"one_way_delay_ms\": " << sc.link.oneWayDelayMs
+         << ", \"bandwidth_mbit\": " << sc.link.bandwidthMbit
+         << ", \"handshake_cost_ms\": " << sc.link.holdFullMs << ", \"contenders\": {";
+    for (size_t k = 0; k < ms.size(); ++k) {
+      const Measured& m = ms[k];
+      const std::string tls = std::to_string(m.tlsFull) + "/" + std::to_string(m.tlsResumed);
+      printf("%-9s %9.1f %9.1f %9.1f %12.0f %11.1f %11zu %5zu %9s %4d %s\n", m.name.c_str(),
+             m.median(), m.p95(), m.max(), m.heapBytesPerRequest, m.heapAllocsPerRequest,
+             m.peakHeap, m.tcp, tls.c_str(), m.loc, m.correct ? "right" : "WRONG");
+      md << "| " << m.name << " | " << fmt("%.1f", m.median()) << " | " << fmt("%.1f", m.p95())
+         << " | " << fmt("%.1f", m.max()) << " | " << fmt("%.0f", m.heapBytesPerRequest) << " | "
+         << fmt("%.1f", m.heapAllocsPerRequest) << " | " << m.peakHeap << " | " << m.tcp << " | "
+         << tls << " | " << m.loc << " | " << (m.correct ? "right" : "WRONG") << " |\n";
+      json << (k ? ", " : "") << "\"" << m.name << "\": {\"median_ms\": " << fmt("%.2f", m.median())
+           << ", \"p95_ms\": " << fmt("%.2f", m.p95()) << ", \"max_ms\": " << fmt("%.2f", m.max())
+           << ", \"heap_bytes_per_request\": " << fmt("%.1f", m.heapBytesPerRequest)
+           << ", \"heap_allocs_per_request\": " << fmt("%.2f", m.heapAllocsPerRequest)
+           << ", \"peak_heap_bytes\": " << m.peakHeap << ", \"tcp_handshakes\": " << m.tcp
+           << ", \"tls_handshakes\": " << (m.tlsFull + m.tlsResumed)
+           << ", \"tls_full_handshakes\": " << m.tlsFull
+           << ", \"tls_resumed_handshakes\": " << m.tlsResumed << ", \"lines_of_code\": " << m.loc
+           << ", \"correct\": " << (m.correct ? "true" : "false");
+      if (m.resumedReconnectMs >= 0)
+        json << ", \"resumed_reconnect_ms\": " << fmt("%.2f", m.resumedReconnectMs)
+             << ", \"full_reconnect_ms\": " << fmt("%.2f", m.fullReconnectMs);
+      json << "}";
+    }
+    json << "}}";
+    const Measured& standard = ms[1];
+    const Measured& curl = ms[2];
+    wide << sc.name << " " << ours.median() << " " << standard.median() << " " << curl.median()
+         << "\n";
+    const double floor = 2.0 * sc.link.oneWayDelayMs + transfer;
+    printf(
+        "ours vs standard: %s faster per request (median), %s less heap per request; "
+        "ours vs curl: %s (time), heap %.0f vs %.0f B/request\n",
+        ratio(standard.median(), ours.median()).c_str(),
+        ratio(standard.heapBytesPerRequest, ours.heapBytesPerRequest).c_str(),
+        ratio(curl.median(), ours.median()).c_str(), ours.heapBytesPerRequest,
+        curl.heapBytesPerRequest);
+    printf(
+        "physical floor (one round trip + the body at the bandwidth cap): %.1f ms; ours' "
+        "median is %.2fx of it\n",
+        floor, ours.median() / floor);
+    printf(
+        "after end(): the next request took %.1f ms resuming the TLS session, %.1f ms with a "
+        "full handshake\n",
+        ours.resumedReconnectMs, ours.fullReconnectMs);
+    md << "\nours vs standard: " << ratio(standard.median(), ours.median()) << " faster, "
+       << ratio(standard.heapBytesPerRequest, ours.heapBytesPerRequest)
+       << " less heap per request; ours vs curl: " << ratio(curl.median(), ours.median())
+       << " (time). Floor (round trip + transfer) " << fmt("%.1f", floor) << " ms, ours "
+       << fmt("%.2f", ours.median() / floor)
+       << "x of it. After `end()`: " << fmt("%.1f", ours.resumedReconnectMs) << " ms resumed, "
+       << fmt("%.1f", ours.fullReconnectMs) << " ms full handshake.\n\n";
+    quickOk = quickOk && ours.correct && standard.correct && curl.correct &&
+              ours.median() < standard.median() &&
+              ours.heapBytesPerRequest < standard.heapBytesPerRequest;
+  }
+  json << "}";
+
+  // --- scaling: the same extraction from bigger bodies, on plain loopback -----------
+  if (!quick) {
+    printf("\n== scaling: bodies of 5 KB .. 5 MB (arrays of users), loopback, median of 3\n");
+    printf("%-9s %10s %12s %12s\n", "contender", "body", "ms", "peak heap");
+    md << "**scaling** (loopback, no emulation; median of 3 requests, the largest peak)\n\n"
+       << "| contender | body bytes | ms | peak heap B |\n|---|---|---|---|\n";
+    std::ofstream data(out + "/scaling.dat");
+    json << ", \"scaling\": {";
+    const headline::Server direct{"localhost", nginx.httpsPort(), certs.caPem(), certs.caPemPath()};
+    std::unique_ptr<Contender> cs[] = {headline::makeOurs(direct), headline::makeStandard(direct),
+                                       headline::makeCurl(direct)};
+    for (size_t k = 0; k < 3; ++k) {
+      json << (k ? ", " : "") << "\"" << cs[k]->name() << "\": [";
+      for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; ++si) {
+        const std::string path = "/users-" + std::to_string(sizes[si]);
+        std::vector<double> t;
+        size_t peak = 0;
+        bool ok = true;
+        for (int r = 0; r < 3; ++r) {
+          const One one = timed(*cs[k], path.c_str());
+          t.push_back(one.ms);
+          peak = std::max(peak, one.peak);
+          ok = ok && one.ok;
+        }
+        std::sort(t.begin(), t.end());
+        printf("%-9s %10zu %12.1f %12zu%s\n", cs[k]->name(), sizes[si], t[1], peak,
+               ok ? "" : "  WRONG");
+        md << "| " << cs[k]->name() << " | " << sizes[si] << " | " << fmt("%.1f", t[1]) << " | "
+           << peak << " |\n";
+        data << k << " " << sizes[si] << " " << t[1] << " " << peak << "\n";
+        json << (si ? ", " : "") << "{\"body_bytes\": " << sizes[si]
+             << ", \"ms\": " << fmt("%.2f", t[1]) << ", \"peak_heap_bytes\": " << peak
+             << ", \"correct\": " << (ok ? "true" : "false") << "}";
+      }
+      data << "\n\n";
+      cs[k]->end();
+      json << "]";
+    }
+    json << "}";
+  }
+  json << "}\n";
+
+  std::ofstream(out + "/summary.json") << json.str();
+  std::ofstream(out + "/table.md") << md.str();
+  char real[4096];
+  const std::string summary = out + "/summary.json";
+  printf("\nsummary: %s\n", realpath(summary.c_str(), real) ? real : summary.c_str());
+  if (quick && !quickOk) {
+    fprintf(stderr, "headline_bench: ours must be right and ahead of standard on time and heap\n");
+    return 1;
+  }
+  return 0;
+}
