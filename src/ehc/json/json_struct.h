@@ -226,12 +226,11 @@ class StructWriter {
   template <typename T>
   void writeValue(const T& v, size_t) {
     if constexpr (std::is_array<T>::value) {
-            if constexpr (std::is_same<std::remove_extent_t<T>, char>::value) {
+      if constexpr (std::is_same<std::remove_extent_t<T>, char>::value) {
         // Up to the NUL, or the whole array (strnlen is POSIX, not C++17).
         const void* nul = memchr(v, 0, sizeof v);
         w_.value(v, nul ? static_cast<size_t>(static_cast<const char*>(nul) - v) : sizeof v);
-      }
-      else
+      } else
         writeArray(v, std::extent<T>::value);
     } else if constexpr (isMapped<T>()) {
       w_.beginObject();
