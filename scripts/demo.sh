@@ -16,9 +16,13 @@ scripts/deps.sh demo
 shared=${EHC_SHARED_DIR:-$(cd .. && pwd)/shared}
 [[ -f $shared/testdata/jsonplaceholder/users.json ]] ||
   { echo "demo: $shared/testdata not found (../shared beside the checkout)" >&2; exit 1; }
-cmake -S . -B build/demo -G Ninja -DCMAKE_BUILD_TYPE=Release -DEHC_BUILD_TESTS=OFF \
-  -DEHC_BUILD_DEMO=ON -DEHC_SHARED_DIR="$shared" >/dev/null
-cmake --build build/demo --target headline_bench ehc-netem >/dev/null
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+# Quiet unless something fails: then the build's own words.
+{ cmake -S . -B build/demo -G Ninja -DCMAKE_BUILD_TYPE=Release -DEHC_BUILD_TESTS=OFF \
+    -DEHC_BUILD_DEMO=ON -DEHC_SHARED_DIR="$shared" &&
+  cmake --build build/demo --target headline_bench ehc-netem; } >"$log" 2>&1 ||
+  { cat "$log" >&2; echo "demo: the build failed" >&2; exit 1; }
 out=build/demo/headline
 build/demo/bench/headline/headline_bench --out "$out" "$@"
 if [[ " $* " != *" --quick "* ]] && command -v gnuplot >/dev/null; then

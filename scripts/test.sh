@@ -34,7 +34,7 @@ echo "== tests"
 # networks): fails unless ours beats the standard way on time and heap per
 # request with every extracted value right (docs/performance.md).
 echo "== headline benchmark, quick"
-scripts/demo.sh --quick
+timeout 600 scripts/demo.sh --quick
 
 echo "== build (clang, ASan + UBSan, fuzzers)"
 CC=clang CXX=clang++ cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Debug \

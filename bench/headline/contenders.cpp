@@ -1,6 +1,8 @@
-// The contenders. What a user writes for one request sits between the
-// [NAME-begin] and [NAME-end] markers: linesOfCode() counts those lines
-// (not blank, not comment-only) from this very file.
+// The contenders. What a user writes sits between markers: [NAME-setup-begin]
+// .. [NAME-setup-end] (once, before the requests) and [NAME-begin] ..
+// [NAME-end] (for one request, error check included); linesOfCode() counts
+// those lines from this very file (not blank, not comment-only, and not the
+// lines marked "not counted", which serve the benchmark only).
 #include "contenders.h"
 
 #include <cjson/cJSON.h>
@@ -25,24 +27,27 @@ bool User::operator==(const User& o) const {
 
 namespace {
 
-int countLines(const char* marker) {
+int countLines(const std::string& marker) {
   std::ifstream in(EHC_HEADLINE_SOURCE);
-  const std::string begin = std::string("// [") + marker + "-begin]";
-  const std::string end = std::string("// [") + marker + "-end]";
   std::string line;
   int count = -1;
   while (std::getline(in, line)) {
     const size_t first = line.find_first_not_of(' ');
     const std::string trimmed = first == std::string::npos ? "" : line.substr(first);
-    if (trimmed == begin) {
+    if (trimmed == "// [" + marker + "-begin]") {
       count = 0;
-    } else if (trimmed == end) {
+    } else if (trimmed == "// [" + marker + "-end]") {
       return count;
-    } else if (count >= 0 && !trimmed.empty() && trimmed.rfind("//", 0) != 0) {
+    } else if (count >= 0 && !trimmed.empty() && trimmed.rfind("//", 0) != 0 &&
+               trimmed.find("// not counted") == std::string::npos) {
       ++count;
     }
   }
   return -1;
+}
+
+int linesFor(const char* name) {
+  return countLines(std::string(name) + "-setup") + countLines(name);
 }
 
 void copy(char* dst, size_t size, const char* src) {
@@ -52,16 +57,23 @@ void copy(char* dst, size_t size, const char* src) {
 // ---------------------------------------------------------------------------
 class Ours final : public Contender {
  public:
-  explicit Ours(const Server& s)
-      : url_("https://" + s.host + ":" + std::to_string(s.port)), client_(url_.c_str()) {
-    client_.setCACert(ca_.assign(s.caPem).c_str());
+  explicit Ours(const Server& s) : url_("https://" + s.host + ":" + std::to_string(s.port)) {
+    const std::string& url = url_;
+    const std::string& rootCa = s.caPem;
+    // [ours-setup-begin]
+    client_ = std::make_unique<ESP32HTTPClient>(url);
+    client_->setCACert(rootCa.c_str());
+    // [ours-setup-end]
   }
   const char* name() const override { return "ours"; }
   bool request(const char* path, User* out) override {
     User& u = *out;
+    ESP32HTTPClient& client = *client_;
     // [ours-begin]
-    client_.get(path)
-        .getBody("0.id", &u.id)
+    auto request = client.get(path);
+    if (whole_)
+      request.getBody("*.id", [this](const ehc::JsonMatch&) { ++elements_; });  // not counted
+    request.getBody("0.id", &u.id)
         .getBody("0.name", u.name)
         .getBody("0.username", u.username)
         .getBody("0.email", u.email)
@@ -76,41 +88,126 @@ class Ours final : public Contender {
         .getBody("0.company.name", u.company)
         .getBody("0.company.catchPhrase", u.catchPhrase)
         .getBody("0.company.bs", u.bs);
+    if (!request.send().isSuccess()) return false;
     // [ours-end]
-    return client_.isSuccess();
+    lastResumed_ = client.lastResult().sessionResumed;
+    return true;
   }
-  void end() override { client_.end(); }
-  int linesOfCode() const override { return countLines("ours"); }
-  void forget() { client_.tls().forgetSession(); }
+  void end() override { client_->end(); }
+  int linesOfCode() const override { return linesFor("ours"); }
+  void readWholeBody(bool on) override { whole_ = on; }
+  void forget() { client_->tls().forgetSession(); }
+  bool lastResumed() const { return lastResumed_; }
 
  private:
-  std::string url_, ca_;
-  ESP32HTTPClient client_;
+  std::string url_;
+  std::unique_ptr<ESP32HTTPClient> client_;
+  bool whole_ = false;
+  bool lastResumed_ = false;
+  long elements_ = 0;
 };
 
 // ---------------------------------------------------------------------------
-// What HTTPClient + WiFiClientSecure + a DOM parser do, step by step, with
-// the same TLS library (mbedTLS) and the HTTP parser of this project (the
-// parse is not what is compared; the connection and memory pattern is).
+// The standard Arduino way, rebuilt on the host with the same TLS library
+// (mbedTLS): WiFiClientSecure, HTTPClient (begin / GET / getString / end: a
+// new TLS connection per request, no session resumption, the body into a
+// heap string) and a DOM parse (cJSON, the parser ESP-IDF ships). These two
+// classes play WiFiClientSecure and HTTPClient; the user's code below reads
+// as an Arduino sketch does.
+class WiFiClientSecureLike {
+ public:
+  void setCACert(const char* pem) { ca_ = pem; }
+  ehc::MbedTlsTransport& connect() {
+    tls_.forgetSession();  // WiFiClientSecure does not resume sessions
+    tls_.setCaPem(ca_);
+    return tls_;
+  }
+
+ private:
+  const char* ca_ = nullptr;
+  ehc::MbedTlsTransport tls_;
+};
+
+class HttpClientLike {
+ public:
+  bool begin(WiFiClientSecureLike& client, const std::string& host, uint16_t port,
+             const char* path) {
+    client_ = &client;
+    host_ = host;
+    port_ = port;
+    path_ = path;
+    return true;
+  }
+  // Connects, sends, reads the status line and headers.
+  int GET() {
+    tls_ = &client_->connect();
+    if (tls_->connect({host_.c_str(), port_, true}, ehc::Deadline::in(10000)) != ehc::NetError::Ok)
+      return -1;
+    const std::string head = "GET " + path_ + " HTTP/1.1\r\nHost: " + host_ +
+                             "\r\nUser-Agent: ESP32HTTPClient\r\nConnection: close\r\n\r\n";
+    if (tls_->write(reinterpret_cast<const uint8_t*>(head.data()), head.size(),
+                    ehc::Deadline::in(10000)) != ehc::NetError::Ok)
+      return -2;
+    parser_.onBody(
+        [](void* u, const char* d, size_t n) { static_cast<std::string*>(u)->append(d, n); },
+        &payload_);
+    parser_.begin(false);
+    while (!parser_.headersDone() && !parser_.failed())
+      if (!readSome()) return -5;
+    return parser_.failed() ? -7 : parser_.status();
+  }
+  // The whole body as a string (reserved to Content-Length, as String does).
+  std::string getString() {
+    if (parser_.contentLength() > 0)
+      payload_.reserve(static_cast<size_t>(parser_.contentLength()) + 1);
+    while (!parser_.complete() && !parser_.failed())
+      if (!readSome()) break;
+    return std::move(payload_);
+  }
+  void end() {
+    if (tls_) tls_->close();
+    payload_.clear();
+    payload_.shrink_to_fit();
+  }
+
+ private:
+  bool readSome() {
+    uint8_t buf[1024];
+    size_t n = 0;
+    if (tls_->read(buf, sizeof buf, &n, ehc::Deadline::in(10000)) != ehc::NetError::Ok)
+      return false;
+    if (n == 0) {
+      parser_.finishAtClose();
+      return false;
+    }
+    parser_.feed(reinterpret_cast<const char*>(buf), n);
+    return true;
+  }
+  WiFiClientSecureLike* client_ = nullptr;
+  ehc::MbedTlsTransport* tls_ = nullptr;
+  ehc::ResponseParser parser_;
+  std::string host_, path_, payload_;
+  uint16_t port_ = 0;
+};
+
 class Standard final : public Contender {
  public:
-  explicit Standard(const Server& s) : server_(s) {}
+  explicit Standard(const Server& s) : server_(s) {
+    const char* rootCa = server_.caPem.c_str();
+    // [standard-setup-begin]
+    client_.setCACert(rootCa);
+    // [standard-setup-end]
+  }
   const char* name() const override { return "standard"; }
   bool request(const char* path, User* out) override {
     User& u = *out;
+    WiFiClientSecureLike& client = client_;
     // [standard-begin]
-    ehc::MbedTlsTransport client;            // WiFiClientSecure client;
-    client.setCaPem(server_.caPem.c_str());  // client.setCACert(rootCa);
-    if (client.connect({server_.host.c_str(), server_.port, true}, ehc::Deadline::in(10000)) !=
-        ehc::NetError::Ok)  // http.begin(client, url);
-      return false;
-    const std::string head = std::string("GET ") + path + " HTTP/1.1\r\nHost: " + server_.host +
-                             "\r\nConnection: close\r\n\r\n";
-    client.write(reinterpret_cast<const uint8_t*>(head.data()), head.size(),
-                 ehc::Deadline::in(10000));  // int code = http.GET();
-    std::string payload;                     // String payload = http.getString();
-    if (!readBody(client, &payload)) return false;
-    cJSON* doc = cJSON_Parse(payload.c_str());  // deserializeJson(doc, payload);
+    HttpClientLike http;
+    http.begin(client, server_.host, server_.port, path);
+    if (http.GET() != 200) return false;
+    const std::string payload = http.getString();
+    cJSON* doc = cJSON_Parse(payload.c_str());
     if (!doc) return false;
     const cJSON* user = cJSON_GetArrayItem(doc, 0);
     const cJSON* address = cJSON_GetObjectItem(user, "address");
@@ -135,53 +232,38 @@ class Standard final : public Contender {
          cJSON_GetStringValue(cJSON_GetObjectItem(company, "catchPhrase")));
     copy(u.bs, sizeof u.bs, cJSON_GetStringValue(cJSON_GetObjectItem(company, "bs")));
     cJSON_Delete(doc);
-    client.close();  // http.end();
+    http.end();
     // [standard-end]
     return true;
   }
-  int linesOfCode() const override { return countLines("standard"); }
+  int linesOfCode() const override { return linesFor("standard"); }
 
  private:
-  // getString(): the whole body into a growing heap string (reserved to
-  // Content-Length when there is one, as Arduino's String does).
-  static bool readBody(ehc::MbedTlsTransport& t, std::string* body) {
-    ehc::ResponseParser parser;
-    parser.onBody(
-        [](void* u, const char* d, size_t n) { static_cast<std::string*>(u)->append(d, n); }, body);
-    parser.begin(false);
-    uint8_t buf[1024];
-    bool reserved = false;
-    while (!parser.complete() && !parser.failed()) {
-      size_t n = 0;
-      if (t.read(buf, sizeof buf, &n, ehc::Deadline::in(10000)) != ehc::NetError::Ok) return false;
-      if (n == 0) {
-        parser.finishAtClose();
-        break;
-      }
-      parser.feed(reinterpret_cast<const char*>(buf), n);
-      if (!reserved && parser.headersDone() && parser.contentLength() > 0) {
-        body->reserve(static_cast<size_t>(parser.contentLength()) + 1);
-        reserved = true;
-      }
-    }
-    return parser.complete() && parser.status() == 200;
-  }
   Server server_;
+  WiFiClientSecureLike client_;
 };
 
 // ---------------------------------------------------------------------------
+size_t appendBody(char* d, size_t, size_t n, void* u) {
+  static_cast<std::string*>(u)->append(d, n);
+  return n;
+}
+
 class Curl final : public Contender {
  public:
   explicit Curl(const Server& s) : base_("https://" + s.host + ":" + std::to_string(s.port)) {
+    const char* caFile = s.caFile.c_str();
+    std::string& body = body_;
+    // [curl-setup-begin]
     curl_global_init(CURL_GLOBAL_DEFAULT);
-    curl_ = curl_easy_init();
-    curl_easy_setopt(curl_, CURLOPT_CAINFO, s.caFile.c_str());
-    curl_easy_setopt(
-        curl_, CURLOPT_WRITEFUNCTION, +[](char* d, size_t, size_t n, void* u) {
-          static_cast<std::string*>(u)->append(d, n);
-          return n;
-        });
-    curl_easy_setopt(curl_, CURLOPT_WRITEDATA, &body_);
+    CURL* curl = curl_easy_init();
+    curl_easy_setopt(curl, CURLOPT_CAINFO, caFile);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, appendBody);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, 60000L);
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, 10000L);
+    // [curl-setup-end]
+    curl_ = curl;
   }
   ~Curl() override {
     curl_easy_cleanup(curl_);
@@ -192,10 +274,14 @@ class Curl final : public Contender {
     User& u = *out;
     const std::string url = base_ + path;
     std::string& body = body_;
+    CURL* curl = curl_;
     // [curl-begin]
     body.clear();
-    curl_easy_setopt(curl_, CURLOPT_URL, url.c_str());
-    if (curl_easy_perform(curl_) != CURLE_OK) return false;
+    curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
+    long code = 0;
+    if (curl_easy_perform(curl) != CURLE_OK) return false;
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &code);
+    if (code != 200) return false;
     rapidjson::Document d;
     d.Parse(body.c_str());
     if (d.HasParseError() || !d.IsArray() || d.Empty()) return false;
@@ -218,11 +304,9 @@ class Curl final : public Contender {
     copy(u.catchPhrase, sizeof u.catchPhrase, company["catchPhrase"].GetString());
     copy(u.bs, sizeof u.bs, company["bs"].GetString());
     // [curl-end]
-    long code = 0;
-    curl_easy_getinfo(curl_, CURLINFO_RESPONSE_CODE, &code);
-    return code == 200;
+    return true;
   }
-  int linesOfCode() const override { return countLines("curl"); }
+  int linesOfCode() const override { return linesFor("curl"); }
 
  private:
   std::string base_, body_;
@@ -242,6 +326,9 @@ std::unique_ptr<Contender> makeCurl(const Server& s) {
 }
 void forgetSession(Contender& ours) {
   static_cast<Ours&>(ours).forget();
+}
+bool lastRequestResumed(Contender& ours) {
+  return static_cast<Ours&>(ours).lastResumed();
 }
 
 }  // namespace headline

@@ -33,8 +33,13 @@ class Contender {
   virtual const char* name() const = 0;
   // One GET of `path`, the 15 fields into *out; false on any failure.
   virtual bool request(const char* path, User* out) = 0;
-  // Drops kept connections (ours: end(); the others keep nothing or close).
+  // Drops a kept connection (ours: end(); standard keeps none; curl's handle
+  // keeps its connection for the life of the contender).
   virtual void end() {}
+  // Scaling run: make ours read and parse the whole body, as the others do
+  // (a "*" binding that counts the elements), instead of stopping once the
+  // 15 fields are found.
+  virtual void readWholeBody(bool) {}
   // Lines the user writes for one request (counted from this project's
   // source between markers, see contenders.cpp).
   virtual int linesOfCode() const = 0;
@@ -44,7 +49,9 @@ std::unique_ptr<Contender> makeOurs(const Server& s);
 std::unique_ptr<Contender> makeStandard(const Server& s);
 std::unique_ptr<Contender> makeCurl(const Server& s);
 
-// Ours only: forget the TLS session (the next connect is a full handshake).
+// Ours only: forget the TLS session (the next connect is a full handshake);
+// did the last request resume a TLS session?
 void forgetSession(Contender& ours);
+bool lastRequestResumed(Contender& ours);
 
 }  // namespace headline

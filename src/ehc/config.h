@@ -188,7 +188,8 @@
 #define EHC_CAT(a, b) EHC_CAT_(a, b)
 #define EHC_CONFIG_JSON_                                                      \
   EHC_CAT(EHC_CAT(EHC_CAT(_d, EHC_MAX_DEPTH), EHC_CAT(_b, EHC_MAX_BINDINGS)), \
-          EHC_CAT(EHC_CAT(_p, EHC_MAX_PATH_DEPTH), EHC_CAT(_n, EHC_NUMBER_MAX_DIGITS)))
+          EHC_CAT(EHC_CAT(_p, EHC_MAX_PATH_DEPTH),                            \
+                  EHC_CAT(EHC_CAT(_n, EHC_NUMBER_MAX_DIGITS), EHC_CAT(_w, EHC_MAX_MATCH_PATH))))
 #define EHC_CONFIG_NET_                                                            \
   EHC_CAT(EHC_CAT(EHC_CAT(_r, EHC_READ_BUFFER), EHC_CAT(_h, EHC_MAX_HOST_LENGTH)), \
           EHC_CAT(_c, EHC_HTTP_MAX_CAPTURES))

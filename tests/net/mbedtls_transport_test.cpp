@@ -158,12 +158,14 @@ TEST_F(Tls, HeapOfTheTlsContext) {
   printf("[ TLS heap ] peak during handshake %zu bytes, held by an open connection %zu bytes\n",
          peak, freedByClose);
   EXPECT_GT(peak, 10000u);
-  EXPECT_GT(freedByClose, 10000u);  // close() frees the context: the record buffers go
-  // Regression guards, with Debian's mbedTLS (16 KB records in and out): the
+  EXPECT_GT(freedByClose,
+            10000u);  // close() frees the context: the record buffers go
+                      // Regression guards, with Debian's mbedTLS (16 KB records in and out): the
   // two record buffers (2 x 16.7 KB) and little else are held; a handshake
-  // adds its key exchange on top. 38 KB more would be mbedTLS's entropy
+  // adds its key exchange on top (46.5 KB when warm, 52 KB for the first in a
+  // process, as ctest runs it). 38 KB more would be mbedTLS's entropy
   // context, which the platform's RNG replaces.
-  EXPECT_LT(peak, 52u * 1024);
+  EXPECT_LT(peak, 60u * 1024);
   EXPECT_LT(freedByClose, 42u * 1024);
 }
 

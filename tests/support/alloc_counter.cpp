@@ -15,9 +15,11 @@
 namespace {
 std::atomic<size_t> gCalls{0}, gBytes{0}, gLive{0}, gPeak{0};
 
-void noteAlloc(size_t size) {
+// requested: what the caller asked for (the "bytes" figure); size: what the
+// allocator holds for it (live and peak, so that a free subtracts the same).
+void noteAlloc(size_t size, size_t requested) {
   gCalls.fetch_add(1, std::memory_order_relaxed);
-  gBytes.fetch_add(size, std::memory_order_relaxed);
+  gBytes.fetch_add(requested, std::memory_order_relaxed);
   const size_t live = gLive.fetch_add(size, std::memory_order_relaxed) + size;
   size_t peak = gPeak.load(std::memory_order_relaxed);
   while (live > peak && !gPeak.compare_exchange_weak(peak, live, std::memory_order_relaxed)) {
@@ -33,7 +35,7 @@ void noteFree(size_t size) {
 
 namespace {
 void mallocHook(const volatile void*, size_t size) {
-  noteAlloc(size);
+  noteAlloc(size, size);
 }
 void freeHook(const volatile void* p) {
   noteFree(__sanitizer_get_allocated_size(const_cast<const void*>(p)));
@@ -58,12 +60,12 @@ void* __libc_memalign(size_t, size_t);
 
 void* malloc(size_t n) {
   void* p = __libc_malloc(n);
-  if (p) noteAlloc(malloc_usable_size(p));
+  if (p) noteAlloc(malloc_usable_size(p), n);
   return p;
 }
 void* calloc(size_t a, size_t b) {
   void* p = __libc_calloc(a, b);
-  if (p) noteAlloc(malloc_usable_size(p));
+  if (p) noteAlloc(malloc_usable_size(p), a * b);
   return p;
 }
 void* realloc(void* old, size_t n) {
@@ -71,7 +73,7 @@ void* realloc(void* old, size_t n) {
   void* p = __libc_realloc(old, n);
   if (p) {
     noteFree(before);
-    noteAlloc(malloc_usable_size(p));
+    noteAlloc(malloc_usable_size(p), n);
   }
   return p;
 }
@@ -81,7 +83,7 @@ void free(void* p) {
 }
 void* memalign(size_t a, size_t n) {
   void* p = __libc_memalign(a, n);
-  if (p) noteAlloc(malloc_usable_size(p));
+  if (p) noteAlloc(malloc_usable_size(p), n);
   return p;
 }
 void* aligned_alloc(size_t a, size_t n) {

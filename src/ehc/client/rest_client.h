@@ -79,7 +79,7 @@ class RestClient {
   void clearCookies() { cookies_.clear(); }
   size_t cookiesDropped() const { return cookies_.dropped(); }  // too long, or no room
 
-  // Closes the kept connection, freeing the TLS context (about 37 KB with
+  // Closes the kept connection, freeing the TLS context (about 39 KB with
   // mbedTLS's default buffers); the TLS session is kept for a quick resume.
   void end() { connection_.end(); }
 

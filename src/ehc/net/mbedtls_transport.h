@@ -41,7 +41,7 @@ class MbedTlsTransport final : public Transport {
   NetError connect(const Endpoint& endpoint, Deadline deadline) override;
   NetError read(uint8_t* buf, size_t size, size_t* got, Deadline deadline) override;
   NetError write(const uint8_t* data, size_t size, Deadline deadline) override;
-  // Sends close_notify and frees the TLS context (about 37 KB with
+  // Sends close_notify and frees the TLS context (about 39 KB with
   // mbedTLS's default record buffers); keeps the session for resumption.
   void close() override;
   bool open() const override { return context_ != nullptr && tcp_.open(); }
