@@ -1,7 +1,9 @@
 // The scripted transport drives the response parser through faults: a body
 // split into short reads, a stall past the deadline, a reset mid-body.
 #include <gtest/gtest.h>
+#include <string.h>
 
+#include <set>
 #include <string>
 
 #include "ESP32HTTPClient.h"
@@ -93,6 +95,30 @@ TEST(ScriptedTransport, RecordsWritesAndInjectsWriteAndConnectFailures) {
   refused.failConnect(NetError::Refused);
   EXPECT_EQ(refused.connect({"h", 80, false}, Deadline::in(100)), NetError::Refused);
   EXPECT_EQ(refused.connects(), 1u);
+}
+
+}  // namespace
+
+namespace {
+
+// Every error of the transports and of the HTTP engine has its own name and
+// a sentence; a value past the last one reads "unknown".
+TEST(ErrorTexts, EveryErrorHasItsOwnNameAndAMessage) {
+  std::set<std::string> names;
+  for (int i = 0; i <= static_cast<int>(NetError::TlsFailed); ++i) {
+    const auto e = static_cast<NetError>(i);
+    EXPECT_TRUE(names.insert(std::string("net:") + ehc::netErrorName(e)).second) << i;
+    EXPECT_GT(strlen(ehc::netErrorMessage(e)), 5u) << i;
+  }
+  for (int i = 0; i <= static_cast<int>(ehc::HttpError::RequestTooLarge); ++i) {
+    const auto e = static_cast<ehc::HttpError>(i);
+    EXPECT_TRUE(names.insert(std::string("http:") + ehc::httpErrorName(e)).second) << i;
+    EXPECT_GT(strlen(ehc::httpErrorMessage(e)), 5u) << i;
+  }
+  EXPECT_STREQ(ehc::netErrorName(static_cast<NetError>(200)), "unknown");
+  EXPECT_STREQ(ehc::httpErrorMessage(static_cast<ehc::HttpError>(200)), "unknown error");
+  EXPECT_STREQ(ehc::netErrorMessage(NetError::HostMismatch),
+               "the server certificate is not for this host name");
 }
 
 }  // namespace

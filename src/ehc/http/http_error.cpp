@@ -2,17 +2,14 @@
 
 #include <stddef.h>
 
+#include "../core/error_text.h"
+
 EHC_BEGIN_NAMESPACE
 
 namespace {
 
-struct Text {
-  const char* name;
-  const char* message;
-};
-
 // In the order of the enum.
-const Text kTexts[] = {
+const ErrorText kTexts[] = {
     {"ok", "no error"},
     {"no_http_server", "the server did not answer with HTTP"},
     {"bad_status_line", "malformed status line"},
@@ -40,19 +37,13 @@ static_assert(sizeof kTexts / sizeof kTexts[0] ==
                   static_cast<size_t>(HttpError::RequestTooLarge) + 1,
               "one text per error");
 
-const Text& text(HttpError e) {
-  const size_t i = static_cast<size_t>(e);
-  static const Text unknown = {"unknown", "unknown error"};
-  return i < sizeof kTexts / sizeof kTexts[0] ? kTexts[i] : unknown;
-}
-
 }  // namespace
 
 const char* httpErrorName(HttpError e) {
-  return text(e).name;
+  return errorText(kTexts, static_cast<size_t>(e)).name;
 }
 const char* httpErrorMessage(HttpError e) {
-  return text(e).message;
+  return errorText(kTexts, static_cast<size_t>(e)).message;
 }
 
 EHC_END_NAMESPACE

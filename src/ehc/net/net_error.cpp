@@ -2,17 +2,14 @@
 
 #include <stddef.h>
 
+#include "../core/error_text.h"
+
 EHC_BEGIN_NAMESPACE
 
 namespace {
 
-struct Text {
-  const char* name;
-  const char* message;
-};
-
 // In the order of the enum.
-const Text kTexts[] = {
+const ErrorText kTexts[] = {
     {"ok", "no error"},
     {"dns_failed", "the host name did not resolve"},
     {"refused", "the server refused the connection"},
@@ -33,19 +30,13 @@ const Text kTexts[] = {
 static_assert(sizeof kTexts / sizeof kTexts[0] == static_cast<size_t>(NetError::TlsFailed) + 1,
               "one text per error");
 
-const Text& text(NetError e) {
-  const size_t i = static_cast<size_t>(e);
-  static const Text unknown = {"unknown", "unknown error"};
-  return i < sizeof kTexts / sizeof kTexts[0] ? kTexts[i] : unknown;
-}
-
 }  // namespace
 
 const char* netErrorName(NetError e) {
-  return text(e).name;
+  return errorText(kTexts, static_cast<size_t>(e)).name;
 }
 const char* netErrorMessage(NetError e) {
-  return text(e).message;
+  return errorText(kTexts, static_cast<size_t>(e)).message;
 }
 
 EHC_END_NAMESPACE
