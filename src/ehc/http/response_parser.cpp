@@ -2,21 +2,13 @@
 
 #include <string.h>
 
+#include "text.h"
+
 EHC_BEGIN_NAMESPACE
 
 namespace {
 
 // RFC 9110 token characters (field names, list tokens).
-struct TokenTable {
-  bool v[256];
-  constexpr TokenTable() : v() {
-    for (int c = '0'; c <= '9'; ++c) v[c] = true;
-    for (int c = 'a'; c <= 'z'; ++c) v[c] = v[c - 32] = true;
-    const char extra[] = "!#$%&'*+-.^_`|~";
-    for (int k = 0; extra[k]; ++k) v[static_cast<uint8_t>(extra[k])] = true;
-  }
-};
-constexpr TokenTable kToken;
 
 inline uint8_t lower(uint8_t c) {
   return (c >= 'A' && c <= 'Z') ? static_cast<uint8_t>(c | 0x20) : c;
@@ -43,7 +35,7 @@ int ResponseParser::captureHeader(const char* name, char* buf, size_t size) {
   if (captureCount_ >= EHC_HTTP_MAX_CAPTURES || n == 0 || n >= sizeof name_ || !buf || size == 0)
     return -1;
   for (size_t k = 0; k < n; ++k)
-    if (!kToken.v[static_cast<uint8_t>(name[k])]) return -1;
+    if (!isTokenChar(static_cast<uint8_t>(name[k]))) return -1;
   Capture& c = captures_[captureCount_];
   c = Capture{name, buf, size, 0, HeaderStatus::Missing, static_cast<uint8_t>(n)};
   buf[0] = '\0';
@@ -378,7 +370,7 @@ size_t ResponseParser::feed(const char* data, size_t length) {
           endHeaders(at);
         } else if (c == ' ' || c == '\t') {
           fail(HttpError::ObsoleteLineFolding, at);
-        } else if (kToken.v[c]) {
+        } else if (isTokenChar(c)) {
           if (++headerCount_ > EHC_HTTP_MAX_HEADERS) {
             fail(HttpError::TooManyHeaders, at);
             break;
@@ -393,7 +385,7 @@ size_t ResponseParser::feed(const char* data, size_t length) {
         }
         break;
       case kHeaderName:
-        if (kToken.v[c]) {
+        if (isTokenChar(c)) {
           if (nameLength_ < sizeof name_)
             name_[nameLength_++] = static_cast<char>(lower(c));
           else

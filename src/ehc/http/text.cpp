@@ -38,28 +38,6 @@ bool keep(const char* s, size_t n, size_t i, PercentSet set) {
 const char kHex[] = "0123456789ABCDEF";
 }  // namespace
 
-bool isTokenChar(uint8_t c) {
-  if (isAlnum(c)) return true;
-  switch (c) {
-    case '!':
-    case '#':
-    case '$':
-    case '%':
-    case '&':
-    case '\'':
-    case '*':
-    case '+':
-    case '-':
-    case '.':
-    case '^':
-    case '_':
-    case '`':
-    case '|':
-    case '~': return true;
-    default: return false;
-  }
-}
-
 bool isToken(const char* s, size_t n) {
   if (n == 0) return false;
   for (size_t i = 0; i < n; ++i)

@@ -10,7 +10,22 @@
 EHC_BEGIN_NAMESPACE
 
 // RFC 9110 token character (header names, methods).
-bool isTokenChar(uint8_t c);
+// One bit per byte value: 32 bytes where a bool table would take 256.
+struct TokenBits {
+  uint8_t bits[32];
+  constexpr TokenBits() : bits() {
+    const char extra[] = "!#$%&'*+-.^_`|~";
+    for (int c = 0; c < 256; ++c) {
+      bool token = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+      for (int k = 0; extra[k]; ++k) token = token || c == extra[k];
+      if (token) bits[c >> 3] = static_cast<uint8_t>(bits[c >> 3] | (1u << (c & 7)));
+    }
+  }
+};
+inline constexpr TokenBits kTokenBits{};
+inline bool isTokenChar(uint8_t c) {
+  return (kTokenBits.bits[c >> 3] >> (c & 7)) & 1u;
+}
 bool isToken(const char* s, size_t n);
 bool equalsIgnoreCase(const char* a, size_t an, const char* b, size_t bn);
 

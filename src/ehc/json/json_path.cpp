@@ -8,15 +8,10 @@ EHC_BEGIN_NAMESPACE
 
 namespace {
 
-// Bytes that end a run of plain path characters: NUL, '.', '\\'.
-struct PathSpecials {
-  bool v[256];
-  constexpr PathSpecials() : v() { v[0] = v[0x2E] = v[0x5C] = true; }
-};
-constexpr PathSpecials kSpecial;
-
+// A run of plain path characters ends at NUL, '.' or '\\' (three tests:
+// cheaper in code than a 256-byte table, and paths are short).
 inline size_t plainRun(const char* s, size_t i) {
-  while (!kSpecial.v[static_cast<uint8_t>(s[i])]) ++i;
+  while (s[i] != '\0' && s[i] != '.' && s[i] != '\\') ++i;
   return i;
 }
 
