@@ -202,12 +202,8 @@ JsonError runSlots(const char* doc, size_t n, const Split& split, const Slot* sl
   const JsonError e = binder.finish();
   out << "err=" << ehc::jsonErrorName(e) << '@';
   out.num(binder.errorOffset());
-  // After an error bytesFed() counts the pieces fed before the failing one,
-  // so it depends on the split; errorOffset() is the position.
-  if (e == JsonError::Ok) {
-    out << " fed=";
-    out.num(binder.bytesFed());
-  }
+  out << " fed=";
+  out.num(binder.bytesFed());
   if (binder.stopped()) out << " stopped";
   for (size_t k = 0; k < count; ++k) {
     const Value& v = gValues[k];

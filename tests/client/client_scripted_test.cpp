@@ -174,3 +174,42 @@ TEST(ClientDrain, APauseAfterTheValuesEndsTheDraining) {
 }
 
 }  // namespace
+
+namespace {
+
+// The jar's limits: a server cookie longer than EHC_MAX_COOKIE_LENGTH is
+// dropped (counted); when the jar is full the oldest server cookie makes
+// room, and the user's cookies are never pushed out.
+void receive(ehc::CookieJar& jar, const std::string& setCookie) {
+  jar.setResponseHost("api.test");
+  ehc::CookieJar::kVisitor.name(&jar, "Set-Cookie", 10);
+  ehc::CookieJar::kVisitor.value(&jar, setCookie.data(), setCookie.size());
+  ehc::CookieJar::kVisitor.end(&jar, false);
+}
+std::string sent(const ehc::CookieJar& jar) {
+  std::string out;
+  jar.forHost(
+      "api.test", false, true,
+      [](void* u, const char* d, size_t n) {
+        static_cast<std::string*>(u)->append(d, n).append(";");
+      },
+      &out);
+  return out;
+}
+
+TEST(ClientCookies, JarLimits) {
+  ehc::CookieJar jar;
+  ASSERT_TRUE(jar.set("user", "1"));
+  receive(jar, "long=" + std::string(EHC_MAX_COOKIE_LENGTH, 'x'));
+  EXPECT_EQ(jar.dropped(), 1u);
+  const std::string value(60, 'v');
+  for (int i = 0; i < 20; ++i) receive(jar, "s" + std::to_string(i) + "=" + value);
+  const std::string now = sent(jar);
+  EXPECT_EQ(now.rfind("user=1;", 0), 0u) << now;           // the user's stays, first
+  EXPECT_NE(now.find("s19=" + value), std::string::npos);  // the newest is in
+  EXPECT_EQ(now.find("s0="), std::string::npos);           // the oldest made room
+  EXPECT_EQ(jar.dropped(), 1u);
+  EXPECT_LE(now.size(), size_t{EHC_COOKIE_JAR_BYTES});
+}
+
+}  // namespace

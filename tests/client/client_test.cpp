@@ -283,6 +283,52 @@ TEST_F(Client, CapacityAndMisuseFailBeforeSending) {
   EXPECT_TRUE(server_.requests().empty());  // none of them went out
 }
 
+// Every capacity: a request past it fails with -21 naming the setting, and
+// nothing is sent.
+TEST_F(Client, EveryCapacityFailsWithItsSetting) {
+  const auto expectCapacity = [&](const RestResult& r, const char* setting) {
+    EXPECT_EQ(r.error, ehc::EHC_ERROR_CAPACITY) << setting;
+    EXPECT_NE(std::string(r.message).find(setting), std::string::npos) << r.message;
+  };
+  {
+    auto q = client_->get("/{a}");
+    for (int i = 0; i <= EHC_MAX_PATH_PARAMS; ++i) q.path("a", i);
+    expectCapacity(q.send(), "EHC_MAX_PATH_PARAMS");
+  }
+  {
+    auto q = client_->post("/echo");
+    for (int i = 0; i <= EHC_MAX_BODY_FIELDS; ++i) q.body(("k" + std::to_string(i)).c_str(), i);
+    expectCapacity(q.send(), "EHC_MAX_BODY_FIELDS");
+  }
+  {
+    auto q = client_->get("/echo");
+    for (int i = 0; i <= EHC_MAX_REQUEST_HEADERS; ++i) q.header("X-A", "1");
+    expectCapacity(q.send(), "EHC_MAX_REQUEST_HEADERS");
+  }
+  {
+    long v[EHC_MAX_HEADER_TARGETS + 1];
+    auto q = client_->get("/echo");
+    for (long& x : v) q.getHeader("X-A", &x);
+    expectCapacity(q.send(), "EHC_MAX_HEADER_TARGETS");
+  }
+  {
+    int v[EHC_MAX_EACH_CALLBACKS + 1];
+    auto q = client_->get("/echo");
+    for (int& x : v) q.getBody("*", &x, [](const ehc::JsonMatch&) {});
+    expectCapacity(q.send(), "EHC_MAX_EACH_CALLBACKS");
+  }
+  {
+    int v[EHC_MAX_BINDINGS + 1];
+    auto q = client_->get("/echo");
+    for (int& x : v) q.getBody("x", &x);
+    expectCapacity(q.send(), "EHC_MAX_BINDINGS");
+  }
+  expectCapacity(
+      client_->get("/echo").query("q", std::string(EHC_REQUEST_STORAGE, 'v').c_str()).send(),
+      "EHC_REQUEST_STORAGE");
+  EXPECT_TRUE(server_.requests().empty());
+}
+
 TEST_F(Client, SentOnceAtTheEndOfTheStatementOrBySend) {
   client_->get("/ok");  // the familiar form: sent at the ';'
   EXPECT_EQ(server_.requests().size(), 1u);

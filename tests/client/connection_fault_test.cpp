@@ -8,6 +8,7 @@
 
 #include "ESP32HTTPClient.h"
 #include "fault_server.h"
+#include "loopback.h"
 #include "test_exchange.h"
 
 using ehc::Deadline;
@@ -18,14 +19,7 @@ using ehc_test::TestExchange;
 
 namespace {
 
-size_t openDescriptors() {
-  size_t n = 0;
-  if (DIR* d = opendir("/proc/self/fd")) {
-    while (readdir(d)) ++n;
-    closedir(d);
-  }
-  return n;
-}
+using ehc_test::openDescriptors;
 
 class Faults : public ::testing::Test {
  protected:

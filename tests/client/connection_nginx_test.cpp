@@ -24,6 +24,7 @@
 
 #include "ESP32HTTPClient.h"
 #include "alloc_counter.h"
+#include "loopback.h"
 #include "nginx_server.h"
 #include "test_certs.h"
 #include "test_exchange.h"
@@ -49,14 +50,7 @@ long nowMs() {
       duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count());
 }
 
-size_t openDescriptors() {
-  size_t n = 0;
-  if (DIR* d = opendir("/proc/self/fd")) {
-    while (readdir(d)) ++n;
-    closedir(d);
-  }
-  return n;
-}
+using ehc_test::openDescriptors;
 
 // The client-side ports of every TCP socket (any state, TIME_WAIT included)
 // to or from `port` on this host, from /proc/net/tcp and tcp6. The server

@@ -1,6 +1,7 @@
 // The binder: paths, targets, statuses, stop-when-done, no heap.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "alloc_counter.h"
@@ -264,6 +265,20 @@ TEST(Binder, StopWhenDoneStopsAfterLastBinding) {
   EXPECT_EQ(id, 1);
   EXPECT_STREQ(name, "Leanne Graham");
   EXPECT_EQ(binder.bytesFed(), kUsers.size());
+}
+
+TEST(Binder, BytesFedAfterAnErrorDoNotDependOnTheSplit) {
+  const std::string doc = "{\"a\":[1,2,x],\"b\":3}";  // 'x' at offset 10
+  for (size_t piece : {doc.size(), size_t{1}, size_t{5}}) {
+    ehc::StaticJsonBinder<1> binder;
+    int b = 0;
+    binder.bind("b", &b);
+    for (size_t off = 0; off < doc.size(); off += piece)
+      binder.feed(doc.data() + off, std::min(piece, doc.size() - off));
+    EXPECT_NE(binder.finish(), JsonError::Ok) << piece;
+    EXPECT_EQ(binder.errorOffset(), 10u) << piece;
+    EXPECT_EQ(binder.bytesFed(), 10u) << piece;  // what was taken before the error
+  }
 }
 
 TEST(Binder, StopWhenDoneResolvesMissingPathsAtTheirContainerEnd) {

@@ -21,25 +21,21 @@
 #include <thread>
 #include <vector>
 
+#include "raw_client.h"
+#include "waiting.h"
+
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using ehc_fault::FaultServer;
+using ehc_test::Clock;
 
 // Generous: only a broken server gets anywhere near it.
 constexpr int kTimeoutMs = 3000;
 
-int64_t msSince(Clock::time_point start) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-}
+using ehc_test::msSince;
 
 bool eventually(const std::function<bool()>& condition, int timeoutMs = kTimeoutMs) {
-  const Clock::time_point start = Clock::now();
-  while (!condition()) {
-    if (msSince(start) > timeoutMs) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-  return true;
+  return ehc_test::eventually(condition, timeoutMs);
 }
 
 std::string get(std::string_view target) {
@@ -62,90 +58,39 @@ std::optional<size_t> contentLength(std::string_view head) {
   return std::stoul(std::string(head.substr(at + name.size())));
 }
 
-// How reading ended.
-enum class End { kDone, kClosed, kReset, kTimedOut };
+using End = ehc_test::RawClient::End;
 
 struct Response {
   std::string head;  // through the empty line
   std::string body;
 };
 
-// The client end of one loopback connection. What has been read but not
-// taken yet stays in received(), so pipelined responses come apart cleanly.
-class RawClient {
+// A raw connection that also reads responses framed by Content-Length.
+class RawClient : public ehc_test::RawClient {
  public:
-  explicit RawClient(uint16_t port) : fd_(socket(AF_INET, SOCK_STREAM, 0)) {
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    address.sin_port = htons(port);
-    connected_ = connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
-  }
-  ~RawClient() { close(); }
-  RawClient(const RawClient&) = delete;
-  RawClient& operator=(const RawClient&) = delete;
-
-  bool connected() const { return connected_; }
-  std::string& received() { return received_; }
-
-  bool send(std::string_view bytes) {
-    while (!bytes.empty()) {
-      const ssize_t sent = ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
-      if (sent <= 0) return false;
-      bytes.remove_prefix(static_cast<size_t>(sent));
-    }
-    return true;
-  }
-
-  // Reads until done(received()) holds, the peer ends the connection, or
-  // timeoutMs passes. reads, if given, counts the recv() calls that got data.
+  using ehc_test::RawClient::RawClient;
   End readUntil(const std::function<bool(const std::string&)>& done, int timeoutMs = kTimeoutMs,
                 size_t* reads = nullptr) {
-    const Clock::time_point start = Clock::now();
-    while (!done(received_)) {
-      const int64_t left = timeoutMs - msSince(start);
-      pollfd readable{fd_, POLLIN, 0};
-      if (left <= 0 || poll(&readable, 1, static_cast<int>(left)) == 0) return End::kTimedOut;
-      char buffer[64 * 1024];
-      const ssize_t got = recv(fd_, buffer, sizeof buffer, 0);
-      if (got == 0) return End::kClosed;
-      if (got < 0) return errno == ECONNRESET ? End::kReset : End::kClosed;
-      received_.append(buffer, static_cast<size_t>(got));
-      if (reads) ++*reads;
-    }
-    return End::kDone;
+    return ehc_test::RawClient::readUntil(done, timeoutMs, reads);
   }
   End readBytes(size_t count, int timeoutMs = kTimeoutMs) {
-    return readUntil([count](const std::string& in) { return in.size() >= count; }, timeoutMs);
+    return ehc_test::RawClient::readBytes(count, timeoutMs);
   }
-  // Everything up to the peer's close or reset, which is returned.
-  End readToEnd(int timeoutMs = kTimeoutMs) {
-    return readUntil([](const std::string&) { return false; }, timeoutMs);
-  }
-  End readHead(int timeoutMs = kTimeoutMs) {
-    return readUntil([](const std::string& in) { return in.find("\r\n\r\n") != std::string::npos; },
-                     timeoutMs);
-  }
-
-  // Takes the first `count` bytes of received().
-  std::string take(size_t count) {
-    std::string taken = received_.substr(0, count);
-    received_.erase(0, count);
-    return taken;
-  }
+  End readToEnd(int timeoutMs = kTimeoutMs) { return ehc_test::RawClient::readToEnd(timeoutMs); }
+  End readHead(int timeoutMs = kTimeoutMs) { return ehc_test::RawClient::readHead(timeoutMs); }
 
   // One response framed by Content-Length (no header: no body); nullopt and a
   // test failure if it does not arrive whole.
   std::optional<Response> readResponse() {
     if (readHead() != End::kDone) {
-      ADD_FAILURE() << "no response head; got: " << received_;
+      ADD_FAILURE() << "no response head; got: " << received();
       return std::nullopt;
     }
     Response response;
-    response.head = take(received_.find("\r\n\r\n") + 4);
+    response.head = take(received().find("\r\n\r\n") + 4);
     const size_t length = contentLength(response.head).value_or(0);
     if (readBytes(length) != End::kDone) {
-      ADD_FAILURE() << "body cut short: " << received_.size() << " of " << length;
+      ADD_FAILURE() << "body cut short: " << received().size() << " of " << length;
       return std::nullopt;
     }
     response.body = take(length);
@@ -154,16 +99,6 @@ class RawClient {
   std::optional<Response> exchange(std::string_view target) {
     return send(get(target)) ? readResponse() : std::nullopt;
   }
-
-  void close() {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
-  }
-
- private:
-  int fd_;
-  bool connected_ = false;
-  std::string received_;
 };
 
 class FaultServerTest : public ::testing::Test {

@@ -33,31 +33,26 @@
 #include "ESP32HTTPClient.h"
 #include "fault_server.h"
 #include "loopback.h"
+#include "raw_client.h"
 #include "tls_flight.h"
 #include "tls_server.h"
+#include "waiting.h"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using ehc_fault::FaultServer;
 using ehc_netem::FirstFlight;
 using ehc_netem::LinkSettings;
 using ehc_netem::NetEm;
 using ehc_netem::TlsFlightClassifier;
+using ehc_test::Clock;
 
 constexpr int kTimeoutMs = 5000;
 
-int64_t msSince(Clock::time_point start) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-}
+using ehc_test::msSince;
 
 bool eventually(const std::function<bool()>& condition, int timeoutMs = kTimeoutMs) {
-  const Clock::time_point start = Clock::now();
-  while (!condition()) {
-    if (msSince(start) > timeoutMs) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-  return true;
+  return ehc_test::eventually(condition, timeoutMs);
 }
 
 // ---- the classifier ------------------------------------------------------------
@@ -224,51 +219,16 @@ TEST(TlsFlight, PlainAndOddFirstBytes) {
 
 // ---- sockets -------------------------------------------------------------------
 
-enum class End { kDone, kClosed, kReset, kTimedOut };
+using End = ehc_test::RawClient::End;
 
-class RawClient {
+// A raw connection that also reads responses framed by Content-Length.
+class RawClient : public ehc_test::RawClient {
  public:
-  explicit RawClient(uint16_t port) : fd_(socket(AF_INET, SOCK_STREAM, 0)) {
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    address.sin_port = htons(port);
-    connected_ = connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
-  }
-  ~RawClient() { close(); }
-  RawClient(const RawClient&) = delete;
-  RawClient& operator=(const RawClient&) = delete;
-
-  bool connected() const { return connected_; }
-  std::string& received() { return received_; }
-
-  bool send(std::string_view data) {
-    while (!data.empty()) {
-      const ssize_t sent = ::send(fd_, data.data(), data.size(), MSG_NOSIGNAL);
-      if (sent <= 0) return false;
-      data.remove_prefix(static_cast<size_t>(sent));
-    }
-    return true;
-  }
-  void shutdownWrite() { shutdown(fd_, SHUT_WR); }
-
+  using ehc_test::RawClient::RawClient;
   End readUntil(const std::function<bool(const std::string&)>& done, int timeoutMs = kTimeoutMs) {
-    const Clock::time_point start = Clock::now();
-    while (!done(received_)) {
-      const int64_t left = timeoutMs - msSince(start);
-      pollfd readable{fd_, POLLIN, 0};
-      if (left <= 0 || poll(&readable, 1, static_cast<int>(left)) == 0) return End::kTimedOut;
-      char buffer[64 * 1024];
-      const ssize_t got = recv(fd_, buffer, sizeof buffer, 0);
-      if (got == 0) return End::kClosed;
-      if (got < 0) return errno == ECONNRESET ? End::kReset : End::kClosed;
-      received_.append(buffer, static_cast<size_t>(got));
-    }
-    return End::kDone;
+    return ehc_test::RawClient::readUntil(done, timeoutMs);
   }
-  End readToEnd(int timeoutMs = kTimeoutMs) {
-    return readUntil([](const std::string&) { return false; }, timeoutMs);
-  }
+  End readToEnd(int timeoutMs = kTimeoutMs) { return ehc_test::RawClient::readToEnd(timeoutMs); }
 
   // Reads one HTTP response with a Content-Length body; returns it and keeps
   // what follows. Empty on failure.
@@ -284,21 +244,8 @@ class RawClient {
           return in.size() >= total;
         },
         timeoutMs);
-    if (end != End::kDone) return "";
-    std::string response = received_.substr(0, total);
-    received_.erase(0, total);
-    return response;
+    return end == End::kDone ? take(total) : "";
   }
-
-  void close() {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
-  }
-
- private:
-  int fd_;
-  bool connected_ = false;
-  std::string received_;
 };
 
 std::string get(std::string_view target) {
@@ -306,32 +253,7 @@ std::string get(std::string_view target) {
 }
 
 // A listening socket for a raw target, accepting within a bounded time.
-class RawListener {
- public:
-  RawListener() : fd_(socket(AF_INET, SOCK_STREAM, 0)) {
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    bind(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address);
-    listen(fd_, 16);
-    getsockname(fd_, reinterpret_cast<sockaddr*>(&address), &length);
-    port_ = ntohs(address.sin_port);
-  }
-  ~RawListener() { close(fd_); }
-  RawListener(const RawListener&) = delete;
-  RawListener& operator=(const RawListener&) = delete;
-  uint16_t port() const { return port_; }
-  int accept(int timeoutMs = kTimeoutMs) {
-    pollfd readable{fd_, POLLIN, 0};
-    if (poll(&readable, 1, timeoutMs) <= 0) return -1;
-    return ::accept(fd_, nullptr, nullptr);
-  }
-
- private:
-  int fd_;
-  uint16_t port_ = 0;
-};
+using RawListener = ehc_test::LoopbackListener;
 
 // Reads from fd until `count` bytes or the end: the bytes read so far, 0 at
 // the end, -1 on an error or a timeout.
@@ -354,7 +276,7 @@ class EchoTarget {
  public:
   EchoTarget() {
     thread_ = std::thread([this] {
-      const int fd = listener_.accept();
+      const int fd = listener_.accept(kTimeoutMs);
       if (fd < 0) return;
       char buffer[64 * 1024];
       while (!stop_) {
@@ -378,15 +300,6 @@ class EchoTarget {
   std::atomic<bool> stop_{false};
   std::thread thread_;
 };
-
-size_t openFdCount() {
-  size_t count = 0;
-  if (DIR* dir = opendir("/proc/self/fd")) {
-    while (readdir(dir) != nullptr) ++count;
-    closedir(dir);
-  }
-  return count;
-}
 
 LinkSettings delayed(uint32_t oneWayDelayMs) {
   LinkSettings settings;
@@ -581,7 +494,7 @@ TEST_F(NetEmHttp, DestructorStopsPromptly) {
 }
 
 TEST_F(NetEmHttp, NoDescriptorIsLeft) {
-  const size_t before = openFdCount();
+  const size_t before = ehc_test::openDescriptors();
   {
     NetEm netem;
     ASSERT_TRUE(netem.start(server_.port(), delayed(2)));
@@ -596,7 +509,7 @@ TEST_F(NetEmHttp, NoDescriptorIsLeft) {
   }
   // The fault server closes its ends of the connections as it notices.
   ASSERT_TRUE(eventually([this] { return server_.openConnections() == 0; }));
-  EXPECT_EQ(openFdCount(), before);
+  EXPECT_EQ(ehc_test::openDescriptors(), before);
 }
 
 TEST(NetEm, StartRefusesWhatItCannotDo) {
@@ -628,7 +541,7 @@ TEST(NetEm, HalfClosesArePassedOnEachWayAfterTheDelay) {
   settings.tcpHandshakeRoundTrip = false;
   ASSERT_TRUE(netem.start(target.port(), settings));
   RawClient client(netem.port());
-  const int server = target.accept();
+  const int server = target.accept(kTimeoutMs);
   ASSERT_GE(server, 0);
 
   Clock::time_point start = Clock::now();
@@ -654,7 +567,7 @@ TEST(NetEm, AResetIsPassedOnAfterTheBytesBeforeIt) {
   NetEm netem;
   ASSERT_TRUE(netem.start(target.port(), delayed(20)));
   RawClient client(netem.port());
-  const int server = target.accept();
+  const int server = target.accept(kTimeoutMs);
   ASSERT_GE(server, 0);
   ASSERT_EQ(::send(server, "x", 1, MSG_NOSIGNAL), 1);
   const linger abortive{1, 0};
@@ -728,7 +641,7 @@ TEST(NetEm, AFirstFlightSplitAcrossReadsWaitsForTheDecisionThenIsHeldWhole) {
   settings.holdFullMs = kHold;
   ASSERT_TRUE(netem.start(target.port(), settings));
   RawClient client(netem.port());
-  const int server = target.accept();
+  const int server = target.accept(kTimeoutMs);
   ASSERT_GE(server, 0);
   const std::string flight = record(22, serverHello(Hello::kTls12) + kCertificate);
   const Clock::time_point start = Clock::now();

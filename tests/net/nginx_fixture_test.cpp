@@ -17,6 +17,7 @@
 #include <string>
 
 #include "ESP32HTTPClient.h"
+#include "loopback.h"
 #include "nginx_server.h"
 #include "test_certs.h"
 
@@ -50,25 +51,8 @@ struct Response {
 // the other (keep-alive), with a 3 s limit on every wait.
 class Conn {
  public:
-  explicit Conn(uint16_t port, bool v6 = false) {
-    fd_ = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM, 0);
-    sockaddr_storage storage{};
-    socklen_t len;
-    if (v6) {
-      auto* a = reinterpret_cast<sockaddr_in6*>(&storage);
-      a->sin6_family = AF_INET6;
-      a->sin6_addr = in6addr_loopback;
-      a->sin6_port = htons(port);
-      len = sizeof *a;
-    } else {
-      auto* a = reinterpret_cast<sockaddr_in*>(&storage);
-      a->sin_family = AF_INET;
-      a->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-      a->sin_port = htons(port);
-      len = sizeof *a;
-    }
-    ok_ = ::connect(fd_, reinterpret_cast<sockaddr*>(&storage), len) == 0;
-  }
+  explicit Conn(uint16_t port, bool v6 = false)
+      : fd_(ehc_test::connectLoopback(port, v6)), ok_(fd_ >= 0) {}
   ~Conn() { close(fd_); }
   bool ok() const { return ok_; }
 

@@ -19,14 +19,7 @@ namespace {
 
 using Listener = ehc_test::LoopbackListener;
 
-size_t openDescriptors() {
-  size_t n = 0;
-  if (DIR* d = opendir("/proc/self/fd")) {
-    while (readdir(d)) ++n;
-    closedir(d);
-  }
-  return n;
-}
+using ehc_test::openDescriptors;
 
 TEST(PosixTransport, ConnectWriteReadClose) {
   Listener l;

@@ -3,32 +3,60 @@
 #pragma once
 
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <stdint.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 namespace ehc_test {
 
+// 127.0.0.1 or [::1] at `port`, in *out; returns the address's length.
+inline socklen_t loopbackAddress(uint16_t port, bool v6, sockaddr_storage* out) {
+  *out = sockaddr_storage{};
+  if (v6) {
+    auto* a = reinterpret_cast<sockaddr_in6*>(out);
+    a->sin6_family = AF_INET6;
+    a->sin6_addr = in6addr_loopback;
+    a->sin6_port = htons(port);
+    return sizeof *a;
+  }
+  auto* a = reinterpret_cast<sockaddr_in*>(out);
+  a->sin_family = AF_INET;
+  a->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  a->sin_port = htons(port);
+  return sizeof *a;
+}
+
+// A socket connected (blocking) to the loopback port, or -1.
+inline int connectLoopback(uint16_t port, bool v6 = false) {
+  const int fd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  sockaddr_storage address;
+  const socklen_t length = loopbackAddress(port, v6, &address);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), length) != 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Does something listen there?
+inline bool canConnect(uint16_t port, bool v6 = false) {
+  const int fd = connectLoopback(port, v6);
+  if (fd >= 0) close(fd);
+  return fd >= 0;
+}
+
 class LoopbackListener {
  public:
   explicit LoopbackListener(int backlog = 8, bool v6 = false) {
-    fd_ = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM, 0);
+    fd_ = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     const int one = 1;
     setsockopt(fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    sockaddr_storage storage{};
-    socklen_t len;
-    if (v6) {
-      auto* a = reinterpret_cast<sockaddr_in6*>(&storage);
-      a->sin6_family = AF_INET6;
-      a->sin6_addr = in6addr_loopback;
-      len = sizeof *a;
-    } else {
-      auto* a = reinterpret_cast<sockaddr_in*>(&storage);
-      a->sin_family = AF_INET;
-      a->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-      len = sizeof *a;
-    }
+    sockaddr_storage storage;
+    socklen_t len = loopbackAddress(0, v6, &storage);
     ok_ = bind(fd_, reinterpret_cast<sockaddr*>(&storage), len) == 0 && listen(fd_, backlog) == 0;
     getsockname(fd_, reinterpret_cast<sockaddr*>(&storage), &len);
     port_ = ntohs(v6 ? reinterpret_cast<sockaddr_in6*>(&storage)->sin6_port
@@ -39,6 +67,12 @@ class LoopbackListener {
   LoopbackListener& operator=(const LoopbackListener&) = delete;
 
   int accept() { return ::accept(fd_, nullptr, nullptr); }
+  // A connection within timeoutMs, or -1.
+  int accept(int timeoutMs) {
+    pollfd readable{fd_, POLLIN, 0};
+    if (poll(&readable, 1, timeoutMs) <= 0) return -1;
+    return ::accept(fd_, nullptr, nullptr);
+  }
   uint16_t port() const { return port_; }
   bool ok() const { return ok_; }
 
@@ -47,6 +81,16 @@ class LoopbackListener {
   uint16_t port_ = 0;
   bool ok_ = false;
 };
+
+// Descriptors this process has open now (Linux), to show none leaked.
+inline size_t openDescriptors() {
+  size_t n = 0;
+  if (DIR* d = opendir("/proc/self/fd")) {
+    while (readdir(d)) ++n;
+    closedir(d);
+  }
+  return n;
+}
 
 // A loopback port nobody listens on (a listener opened and closed again).
 inline uint16_t closedLoopbackPort() {

@@ -39,29 +39,6 @@ std::string q(const std::string& path) {
   return "\"" + path + "\"";
 }
 
-bool canConnect(bool v6, uint16_t port) {
-  const int fd = socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd < 0) return false;
-  sockaddr_storage storage{};
-  socklen_t len;
-  if (v6) {
-    auto* a = reinterpret_cast<sockaddr_in6*>(&storage);
-    a->sin6_family = AF_INET6;
-    a->sin6_addr = in6addr_loopback;
-    a->sin6_port = htons(port);
-    len = sizeof *a;
-  } else {
-    auto* a = reinterpret_cast<sockaddr_in*>(&storage);
-    a->sin_family = AF_INET;
-    a->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    a->sin_port = htons(port);
-    len = sizeof *a;
-  }
-  const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&storage), len) == 0;
-  close(fd);
-  return ok;
-}
-
 bool makeDirs(const std::string& path) {  // mkdir -p
   for (size_t i = 1; i <= path.size(); ++i) {
     if (i < path.size() && path[i] != '/') continue;
@@ -199,11 +176,11 @@ bool NginxServer::portsTaken() const {
 }
 
 bool NginxServer::allPortsAccept() const {
-  if (!canConnect(false, httpPort_) || (ipv6_ && !canConnect(true, httpPort_))) return false;
+  if (!canConnect(httpPort_, false) || (ipv6_ && !canConnect(httpPort_, true))) return false;
   if (!options_.certs) return true;
   for (const CertKind k : kAllCertKinds)
-    if (!canConnect(false, httpsPort(k))) return false;
-  return !ipv6_ || canConnect(true, httpsPort(CertKind::Valid));
+    if (!canConnect(httpsPort(k), false)) return false;
+  return !ipv6_ || canConnect(httpsPort(CertKind::Valid), true);
 }
 
 std::string NginxServer::diagnostics() const {

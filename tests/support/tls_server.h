@@ -32,7 +32,7 @@ class TlsTestServer {
       _exit(127);
     }
     for (int i = 0; i < 100; ++i) {  // bounded wait until it listens
-      if (canConnect()) return true;
+      if (canConnect(port_)) return true;
       usleep(50000);
     }
     *why = "openssl s_server did not start";
@@ -52,16 +52,6 @@ class TlsTestServer {
 
  private:
   static constexpr CertKind kKind = CertKind::DnsOnly;
-  bool canConnect() const {
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    a.sin_port = htons(port_);
-    const bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
-    close(fd);
-    return ok;
-  }
   TestCerts certs_;  // destroyed (its directory removed) after the server is stopped
   uint16_t port_ = 0;
   pid_t pid_ = -1;

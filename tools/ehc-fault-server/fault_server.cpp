@@ -23,6 +23,7 @@
 #include <utility>
 
 #include "api_routes.h"
+#include "socket_options.h"
 
 namespace ehc_fault {
 namespace {
@@ -88,30 +89,10 @@ Wait waitFor(int fd, short events, int wakeFd, Clock::time_point deadline) {
 
 // ---- sockets -------------------------------------------------------------------
 
-void setFdFlags(int fd, int statusFlags) {
-  fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC);
-  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | statusFlags);
-}
-
-void setIntOption(int fd, int level, int name, int value) {
-  setsockopt(fd, level, name, &value, sizeof value);
-}
-
-// Every send of a connection is non-blocking (a peer that does not read must
-// not pin a thread past stop()) and unbuffered (a trickle really trickles).
-void prepareConnection(int fd) {
-  setFdFlags(fd, O_NONBLOCK);
-  setIntOption(fd, IPPROTO_TCP, TCP_NODELAY, 1);
-#ifdef SO_NOSIGPIPE
-  setIntOption(fd, SOL_SOCKET, SO_NOSIGPIPE, 1);
-#endif
-}
-
-void closeWithReset(int fd) {
-  const linger abortive{1, 0};  // close() then sends RST, not FIN
-  setsockopt(fd, SOL_SOCKET, SO_LINGER, &abortive, sizeof abortive);
-  close(fd);
-}
+using ehc_tools::closeWithReset;
+using ehc_tools::prepareConnection;
+using ehc_tools::setFdFlags;
+using ehc_tools::setIntOption;
 
 // ---- text ----------------------------------------------------------------------
 
@@ -721,27 +702,13 @@ FaultServer::~FaultServer() {
 
 bool FaultServer::start(uint16_t port) {
   if (acceptThread_.joinable()) return false;
-  listenFd_ = socket(AF_INET, SOCK_STREAM, 0);
+  listenFd_ = ehc_tools::listenLoopback(port, 64, &port_);
   if (listenFd_ < 0 || pipe(wakePipe_) != 0) {
     stop();
     return false;
   }
-  setFdFlags(listenFd_, O_NONBLOCK);  // a connection gone between poll() and accept()
   setFdFlags(wakePipe_[0], 0);
   setFdFlags(wakePipe_[1], 0);
-  setIntOption(listenFd_, SOL_SOCKET, SO_REUSEADDR, 1);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = htons(port);
-  socklen_t length = sizeof address;
-  if (bind(listenFd_, reinterpret_cast<sockaddr*>(&address), length) != 0 ||
-      listen(listenFd_, 64) != 0 ||
-      getsockname(listenFd_, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
-    stop();
-    return false;
-  }
-  port_ = ntohs(address.sin_port);
   stopping_ = false;
   acceptThread_ = std::thread(&FaultServer::acceptLoop, this);
   return true;

@@ -18,14 +18,9 @@
 #include <thread>
 
 #include "fault_server.h"
+#include "tool_main.h"
 
 namespace {
-
-volatile sig_atomic_t gSignalled = 0;
-
-void onSignal(int) {
-  gSignalled = 1;
-}
 
 void printUsage(FILE* out) {
   fprintf(out,
@@ -45,15 +40,7 @@ void printUsage(FILE* out) {
           ehc_fault::FaultServer::routesHelp().c_str());
 }
 
-std::optional<unsigned long> parseNumber(const char* text, unsigned long max) {
-  char* end = nullptr;
-  errno = 0;
-  const unsigned long value = strtoul(text, &end, 10);
-  if (text[0] == '\0' || text[0] == '-' || *end != '\0' || errno != 0 || value > max) {
-    return std::nullopt;
-  }
-  return value;
-}
+using ehc_tools::parseNumber;
 
 struct Options {
   uint16_t port = 0;
@@ -104,12 +91,7 @@ int main(int argc, char** argv) {
   Options options;
   if (const std::optional<int> exitStatus = parseOptions(argc, argv, &options)) return *exitStatus;
 
-  // The handler only sets a flag, so whichever thread takes the signal is fine.
-  struct sigaction action {};
-  action.sa_handler = onSignal;
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
-  signal(SIGPIPE, SIG_IGN);
+  ehc_tools::catchStopSignals();
 
   ehc_fault::FaultServer server;
   server.setDataDir(options.dataDir);
@@ -121,10 +103,7 @@ int main(int argc, char** argv) {
   printf("listening on 127.0.0.1:%u\n", static_cast<unsigned>(server.port()));
   fflush(stdout);
 
-  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(options.seconds);
-  while (!gSignalled && std::chrono::steady_clock::now() < end) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
+  ehc_tools::waitForStop(options.seconds);
   server.stop();
   return 0;
 }

@@ -22,14 +22,9 @@
 #include <thread>
 
 #include "netem.h"
+#include "tool_main.h"
 
 namespace {
-
-volatile sig_atomic_t gSignalled = 0;
-
-void onSignal(int) {
-  gSignalled = 1;
-}
 
 void printUsage(FILE* out) {
   fprintf(out,
@@ -55,15 +50,7 @@ void printUsage(FILE* out) {
           "  --seconds S         how long to run (default 600)\n");
 }
 
-std::optional<unsigned long> parseNumber(const char* text, unsigned long max) {
-  char* end = nullptr;
-  errno = 0;
-  const unsigned long value = strtoul(text, &end, 10);
-  if (text[0] == '\0' || text[0] == '-' || *end != '\0' || errno != 0 || value > max) {
-    return std::nullopt;
-  }
-  return value;
-}
+using ehc_tools::parseNumber;
 
 std::optional<double> parseRate(const char* text) {
   char* end = nullptr;
@@ -139,12 +126,7 @@ int main(int argc, char** argv) {
   Options options;
   if (const std::optional<int> exitStatus = parseOptions(argc, argv, &options)) return *exitStatus;
 
-  // The handler only sets a flag, so whichever thread takes the signal is fine.
-  struct sigaction action {};
-  action.sa_handler = onSignal;
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
-  signal(SIGPIPE, SIG_IGN);
+  ehc_tools::catchStopSignals();
 
   ehc_netem::NetEm netem;
   if (!netem.start(options.target, options.link, options.listen)) {
@@ -162,10 +144,7 @@ int main(int argc, char** argv) {
   printf("listening on 127.0.0.1:%u\n", static_cast<unsigned>(netem.port()));
   fflush(stdout);
 
-  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(options.seconds);
-  while (!gSignalled && std::chrono::steady_clock::now() < end) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
+  ehc_tools::waitForStop(options.seconds);
   netem.stop();
   const ehc_netem::NetEm::Counters counters = netem.counters();
   fprintf(stderr,

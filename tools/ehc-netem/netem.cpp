@@ -23,6 +23,7 @@
 #include <system_error>
 #include <vector>
 
+#include "socket_options.h"
 #include "tls_flight.h"
 
 namespace ehc_netem {
@@ -42,31 +43,11 @@ constexpr size_t kReadBytes = 64 * 1024;
 
 // ---- sockets -------------------------------------------------------------------
 
-void setFdFlags(int fd, int statusFlags) {
-  fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC);
-  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | statusFlags);
-}
-
-void setIntOption(int fd, int level, int name, int value) {
-  setsockopt(fd, level, name, &value, sizeof value);
-}
-
-// Non-blocking (a peer that does not read must not pin a thread past stop())
-// and unbuffered (a segment due now goes now).
-void prepareConnection(int fd) {
-  setFdFlags(fd, O_NONBLOCK);
-  setIntOption(fd, IPPROTO_TCP, TCP_NODELAY, 1);
-#ifdef SO_NOSIGPIPE
-  setIntOption(fd, SOL_SOCKET, SO_NOSIGPIPE, 1);
-#endif
-}
-
-void closeWithReset(int fd) {
-  if (fd < 0) return;
-  const linger abortive{1, 0};  // close() then sends RST, not FIN
-  setsockopt(fd, SOL_SOCKET, SO_LINGER, &abortive, sizeof abortive);
-  close(fd);
-}
+using ehc_tools::closeWithReset;
+using ehc_tools::loopback;
+using ehc_tools::prepareConnection;
+using ehc_tools::setFdFlags;
+using ehc_tools::setIntOption;
 
 // Owns a socket; closes it with a reset unless released.
 struct OwnedFd {
@@ -76,14 +57,6 @@ struct OwnedFd {
   OwnedFd(const OwnedFd&) = delete;
   OwnedFd& operator=(const OwnedFd&) = delete;
 };
-
-sockaddr_in loopback(uint16_t port) {
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = htons(port);
-  return address;
-}
 
 // poll() until deadline (time_point::max(): no deadline). On Linux with
 // ppoll(), to the microsecond: a link's delays should not grow by up to a
@@ -466,18 +439,8 @@ bool NetEm::start(uint16_t targetPort, const LinkSettings& settings, uint16_t li
   }
   setFdFlags(wakePipe_[0], 0);
   setFdFlags(wakePipe_[1], O_NONBLOCK);
-  listenFd_ = socket(AF_INET, SOCK_STREAM, 0);
+  listenFd_ = ehc_tools::listenLoopback(listenPort, 128, &port_);
   bool ok = listenFd_ >= 0;
-  if (ok) {
-    setFdFlags(listenFd_, O_NONBLOCK);
-    setIntOption(listenFd_, SOL_SOCKET, SO_REUSEADDR, 1);
-    sockaddr_in address = loopback(listenPort);
-    socklen_t length = sizeof address;
-    ok = bind(listenFd_, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 &&
-         listen(listenFd_, 128) == 0 &&
-         getsockname(listenFd_, reinterpret_cast<sockaddr*>(&address), &length) == 0;
-    port_ = ntohs(address.sin_port);
-  }
   if (ok) {
     targetPort_ = targetPort;
     settings_ = settings;

@@ -296,6 +296,7 @@ void JsonBinder::fail(JsonError e, const uint8_t* at, bool inString) {
   trimPendingText();
   error_ = e;
   errorOffset_ = consumed_ + static_cast<size_t>(at - chunk_);
+  consumed_ = errorOffset_;  // what was taken before the error, whatever the split
   state_ = kError;
 }
 

@@ -182,6 +182,7 @@ class JsonBinder {
 
   JsonError error() const { return error_; }
   size_t errorOffset() const { return errorOffset_; }
+  // Bytes taken: all fed, or up to the error (the same for every split).
   size_t bytesFed() const { return consumed_; }
   // True once feeding more cannot change any result: an error, or stopped
   // when done. (A complete document is not "done": bytes after it would be
