@@ -211,6 +211,13 @@
           EHC_CAT(EHC_CAT(EHC_CONFIG_JSON_, EHC_CONFIG_NET_),                    \
                   EHC_CAT(EHC_CONFIG_CLIENT_, EHC_CONFIG_CLIENT2_)))
 
+// For small hot functions that -Os would otherwise leave as calls.
+#if defined(__GNUC__)
+#define EHC_ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define EHC_ALWAYS_INLINE inline
+#endif
+
 #define EHC_BEGIN_NAMESPACE \
   namespace ehc {           \
   inline namespace EHC_CONFIG_NAMESPACE {

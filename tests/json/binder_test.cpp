@@ -126,6 +126,98 @@ TEST(Binder, DuplicateKeysLastWins) {
   EXPECT_EQ(s.value, (std::vector<std::string>{"1", "1"}));
 }
 
+// Bindings whose paths begin alike share the work of matching (each distinct
+// segment is compared once, segment positions are copied); each must still
+// end as it would alone, in both modes.
+void expectAsIfAlone(const std::string& doc, const std::vector<Spec>& specs) {
+  for (bool stop : {false, true}) {
+    const auto together = run(doc, specs, stop);
+    ASSERT_EQ(together.error, JsonError::Ok);
+    for (size_t i = 0; i < specs.size(); ++i) {
+      const auto alone = run(doc, {specs[i]}, stop);
+      EXPECT_EQ(together.status[i], alone.status[0]) << specs[i].path << " stop " << stop;
+      EXPECT_EQ(together.value[i], alone.value[0]) << specs[i].path << " stop " << stop;
+    }
+  }
+}
+
+TEST(Binder, BindingsWithSharedPrefixesMatchAsIfAlone) {
+  const std::string doc = R"([{"a":{"x":1,"y":2,"x.y":3},"b":[10,20],"c":"s"},)"
+                          R"({"a":{"x":4},"a":{"y":5},"b":[30]}])";
+  const std::vector<Spec> specs = {
+      {"0.a.x", T::I32}, {"0.a.y", T::I32},   {"0.a.x\\.y", T::I32}, {"0.a.x", T::I64},
+      {"0.b.1", T::I32}, {"0.b.0", T::I32},   {"0.c", T::Str},       {"0.c", T::I32},
+      {"1.a.x", T::I32}, {"1.a.y", T::I32},   {"1.b.0", T::I32},     {"1.a", T::Raw},
+      {"*.b.0", T::I32}, {"*.b.0.z", T::I32}, {"1.a.y", T::I32},
+  };
+  expectAsIfAlone(doc, specs);
+  const auto r = run(doc, specs);
+  EXPECT_EQ(r.value, (std::vector<std::string>{"1", "2", "3", "1", "20", "10", "s", "0", "4", "5",
+                                               "30", "{\"y\":5}", "30", "0", "5"}));
+  EXPECT_EQ(r.status[7], BindStatus::Mismatch);  // a string is no integer
+  EXPECT_EQ(r.status[13], BindStatus::Missing);  // 10 and 30 have no members
+}
+
+// Paths of 32 bytes or more, and paths with escapes, have their segments
+// found by scanning the text (shorter plain ones from a bitmap of segment
+// ends); duplicate keys make the binder step back up through them.
+TEST(Binder, LongAndEscapedPathsWithSharedPrefixes) {
+  const std::string doc = R"({"a_rather_long_member_name":{"another_long_member_name":)"
+                          R"({"x":1,"y.z":2,"w":[3,4]},"k":5,"another_long_member_name":{"x":7}},)"
+                          R"("e.f":{"g":6,"h\\i":8},"e.f":{"g":9}})";
+  const std::vector<Spec> specs = {
+      {"a_rather_long_member_name.another_long_member_name.x", T::I32},
+      {"a_rather_long_member_name.another_long_member_name.y\\.z", T::I32},
+      {"a_rather_long_member_name.another_long_member_name.w.1", T::I32},
+      {"a_rather_long_member_name.k", T::I32},
+      {"e\\.f.g", T::I32},
+      {"e\\.f.h\\\\i", T::I32},
+      {"e\\.f", T::Raw},
+  };
+  expectAsIfAlone(doc, specs);
+  const auto r = run(doc, specs);
+  EXPECT_EQ(r.value, (std::vector<std::string>{"7", "2", "4", "5", "9", "8", R"({"g":9})"}));
+}
+
+// inspectPath with the previous binding's path: it counts the segments they
+// share, and skips scanning them again, which must not change the rest.
+TEST(BinderPaths, SharedSegmentsCountsWholeSegmentsAlike) {
+  const auto sharedSegments = [](const char* previous, const char* path) {
+    ehc::PathInfo before, alone, info;
+    EXPECT_TRUE(ehc::inspectPath(previous, &before));
+    EXPECT_TRUE(ehc::inspectPath(path, &alone));
+    EXPECT_TRUE(ehc::inspectPath(path, &info, previous, &before));
+    EXPECT_EQ(info.ends, alone.ends) << previous << " / " << path;
+    EXPECT_EQ(info.segments, alone.segments) << previous << " / " << path;
+    EXPECT_EQ(info.firstWildcard, alone.firstWildcard) << previous << " / " << path;
+    EXPECT_EQ(info.lastWildcard, alone.lastWildcard) << previous << " / " << path;
+    return unsigned{info.shared};
+  };
+  EXPECT_EQ(sharedSegments("a.b.c", "a.b.d"), 2u);
+  EXPECT_EQ(sharedSegments("a.b", "a.b.c"), 2u);
+  EXPECT_EQ(sharedSegments("a.b.c", "a.b"), 2u);
+  EXPECT_EQ(sharedSegments("a.b", "a.b"), 2u);
+  EXPECT_EQ(sharedSegments("a.bc", "a.b"), 1u);  // "bc" is not "b"
+  EXPECT_EQ(sharedSegments("ab", "a"), 0u);
+  EXPECT_EQ(sharedSegments("", "a"), 0u);
+  EXPECT_EQ(sharedSegments("a\\.b.c", "a\\.b.d"), 1u);  // "a.b" (an escaped dot), then "c"
+  EXPECT_EQ(sharedSegments("a\\.b", "a\\.c"), 0u);      // one segment each: "a.b", "a.c"
+  EXPECT_EQ(sharedSegments("a\\\\.b", "a\\\\.c"), 1u);  // "a\\" (an escaped backslash) alike
+  EXPECT_EQ(sharedSegments("a\\.b", "a.b"), 0u);
+  EXPECT_EQ(sharedSegments("1.x", "\\1.x"), 0u);  // an index is not a key
+  EXPECT_EQ(sharedSegments("*.x", "*.y"), 1u);
+  EXPECT_EQ(sharedSegments("a.*.x", "a.*.y.*"), 2u);
+  EXPECT_EQ(sharedSegments("a.", "a."), 2u);  // an empty last segment
+  EXPECT_EQ(sharedSegments("a", "a."), 1u);
+  EXPECT_EQ(sharedSegments("a.", "a.b"), 1u);
+  EXPECT_EQ(sharedSegments("a..b", "a..c"), 2u);
+  // A bad escape after the shared part is still refused.
+  ehc::PathInfo info;
+  ehc::PathInfo before;
+  ASSERT_TRUE(ehc::inspectPath("a.c", &before));
+  EXPECT_FALSE(ehc::inspectPath("a.b\\q", &info, "a.c", &before));
+}
+
 TEST(Binder, WildcardDeliversEachMatchWithItsPath) {
   const std::string doc =
       R"([{"id":1,"tags":["a","b"]},{"id":2},{"id":"x","tags":[]},{"id":3,"tags":["c"]}])";
@@ -439,6 +531,20 @@ TEST(BinderRegression, IncompleteDocumentLeavesNoHalfCharacter) {
   const auto r = run("[\"ab\xC3", {{"0", T::Str}, {"0", T::Raw}, {"", T::Raw}});
   EXPECT_EQ(r.error, JsonError::Incomplete);
   EXPECT_EQ(r.value, (std::vector<std::string>{"ab", "\"ab", "[\"ab"}));
+}
+
+// Found by the fuzzer: a char buffer bound to a value that is a cut-off
+// literal was "trimmed" with a length it never had.
+TEST(BinderRegression, DocumentCutInALiteralLeavesTextTargetsAlone) {
+  for (const char* doc : {"[false, nul", "[true, tr", "{\"a\": fals"}) {
+    char text[8] = "keep";
+    ehc::StaticJsonBinder<2> binder;
+    ASSERT_GE(binder.bind("1", text), 0);
+    ASSERT_GE(binder.bind("a", text), 0);
+    binder.feed(doc, strlen(doc));
+    EXPECT_EQ(binder.finish(), JsonError::Incomplete) << doc;
+    EXPECT_STREQ(text, "keep") << doc;
+  }
 }
 
 TEST(BinderRegression, InvalidValueByteTouchesNoBinding) {

@@ -2,7 +2,13 @@
 
 #include <string.h>
 
+#if defined(__SSE2__)  // every x86-64 CPU: 16 bytes at a time on Linux hosts
+#include <emmintrin.h>
+#endif
+
+#include "../core/bits.h"
 #include "../core/number_format.h"
+#include "json_chars.h"
 #include "json_path.h"
 #include "utf8.h"
 
@@ -10,28 +16,11 @@ EHC_BEGIN_NAMESPACE
 
 namespace {
 
-enum : uint8_t { kWs = 1, kStrStop = 2, kDigit = 4, kValueStart = 8 };
+using json_chars::isStrStop;
+using json_chars::isWs;
 
-struct CharClass {
-  uint8_t v[256];
-  constexpr CharClass() : v() {
-    v[0x20] = v[0x09] = v[0x0A] = v[0x0D] = kWs;  // space, tab, LF, CR
-    for (int c = 0; c < 0x20; ++c) v[c] |= kStrStop;
-    for (int c = 0x80; c < 0x100; ++c) v[c] |= kStrStop;
-    v[0x22] |= kStrStop;  // '"'
-    v[0x5C] |= kStrStop;  // '\\'
-    for (int c = '0'; c <= '9'; ++c) v[c] |= kDigit | kValueStart;
-    const char starts[] = "\"{[tfn-";
-    for (int k = 0; starts[k]; ++k) v[static_cast<uint8_t>(starts[k])] |= kValueStart;
-  }
-};
-constexpr CharClass kClass;
-
-inline bool isWs(uint8_t c) {
-  return kClass.v[c] & kWs;
-}
 inline bool isDigit(uint8_t c) {
-  return kClass.v[c] & kDigit;
+  return static_cast<uint8_t>(c - '0') < 10;
 }
 
 // SWAR helpers. The word size follows the CPU: 8 bytes on the host, 4 on a
@@ -72,8 +61,11 @@ inline int hexValue(uint8_t c) {
   return -1;
 }
 
-inline int lowestBit(uint32_t m) {
-  return __builtin_ctz(m);
+// The bits of `runs` that follow a bit of `from` without a gap: the runs
+// of twins whose first member's predecessor is in `from`.
+inline uint32_t runsAfter(uint32_t from, uint32_t runs) {
+  // Adding a run's lowest bit carries through the run and clears it.
+  return ((runs + ((from << 1) & runs)) ^ runs) & runs;
 }
 
 }  // namespace
@@ -98,19 +90,29 @@ int JsonBinder::add(const char* path, TargetKind kind, void* target, size_t size
   if (path == nullptr) return kBadPath;
   if (kind != TargetKind::None && target == nullptr) return kBadTarget;
   if ((kind == TargetKind::Chars || kind == TargetKind::RawChars) && size == 0) return kBadTarget;
-  PathInfo info;
-  if (!inspectPath(path, &info) || info.segments > EHC_MAX_PATH_DEPTH) return kBadPath;
   JsonBinding& b = bindings_[count_];
-  memset(&b, 0, sizeof b);
+  const JsonBinding* previous = count_ ? &bindings_[count_ - 1] : nullptr;
+  if (!inspectPath(path, &b.shape, previous ? previous->path : nullptr,
+                   previous ? &previous->shape : nullptr) ||
+      b.shape.segments > EHC_MAX_PATH_DEPTH)
+    return kBadPath;
   b.path = path;
   b.target = target;
   b.size = size;
+  b.callback = nullptr;
+  b.user = nullptr;
+  b.written = 0;  // (read when a document ends inside a value: see trimPendingText)
+  // (rawFrom and rawDepth are set when a capture starts; the element fields
+  // by bindElements, which stride marks)
   b.kind = kind;
-  b.segCount = info.segments;
-  b.firstWild = info.firstWildcard;
   b.status = BindStatus::Missing;
-  firstSegment(b);
-  if (info.firstWildcard != PathInfo::kNoWildcard) anyWild_ = true;
+  b.countSize = 0;
+  b.stride = 0;
+  if (b.shape.shared && previous->seg.number == 0)
+    copySegment(&b.seg, previous->seg);
+  else
+    firstSegment(path, b.shape, &b.seg);
+  if (b.shape.firstWildcard != PathInfo::kNoWildcard) wildBindings_ |= uint32_t{1} << count_;
   unresolved_ |= uint32_t{1} << count_;
   return count_++;
 }
@@ -130,14 +132,11 @@ int JsonBinder::bindElements(const char* path, TargetKind kind, void* base, size
   const int i = add(path, kind, base, size);
   if (i < 0) return i;
   JsonBinding& b = bindings_[i];
-  if (b.firstWild == PathInfo::kNoWildcard) {
+  if (b.shape.firstWildcard == PathInfo::kNoWildcard) {
     --count_;
     unresolved_ &= ~(uint32_t{1} << i);
     return kBadPath;
   }
-  PathInfo info;
-  inspectPath(path, &info);
-  b.elementLevel = info.lastWildcard;
   b.base = base;
   b.stride = static_cast<uint16_t>(stride);
   b.capacity = static_cast<uint16_t>(capacity);
@@ -208,7 +207,7 @@ void JsonBinder::storeCount(JsonBinding& b, uint32_t seen) {
 // Element bindings: point the target at this element, or refuse it.
 bool JsonBinder::selectElement(int i) {
   JsonBinding& b = bindings_[i];
-  const unsigned level = b.elementLevel;
+  const unsigned level = b.shape.lastWildcard;
   const bool isArray = !(kinds_[level >> 3] & (1u << (level & 7)));
   if (!isArray) {
     deliver(i, BindStatus::Mismatch);
@@ -253,7 +252,7 @@ void JsonBinder::clear() {
   count_ = 0;
   arenaUsed_ = 0;
   elementBindings_ = 0;
-  anyWild_ = false;
+  wildBindings_ = 0;
   restart();
 }
 
@@ -279,7 +278,9 @@ void JsonBinder::restart() {
 // A document that ends badly can stop inside a UTF-8 sequence: never leave
 // half of one in a char buffer.
 void JsonBinder::trimPendingText() {
-  for (uint32_t it = rawMask_ | valueMask_; it; it &= it - 1) {
+  // (valueMask_ holds text targets only while their string is being captured)
+  const uint32_t text = strMode_ == 2 ? valueMask_ : 0;
+  for (uint32_t it = rawMask_ | text; it; it &= it - 1) {
     JsonBinding& b = bindings_[lowestBit(it)];
     if (b.kind == TargetKind::Chars || b.kind == TargetKind::RawChars)
       trimPartialUtf8(static_cast<char*>(b.target), &b.written);
@@ -304,7 +305,7 @@ void JsonBinder::fail(JsonError e, const uint8_t* at, bool inString) {
 // Binding logic. Everything below runs only for values some binding follows;
 // the tokenizer calls it behind a single mask test.
 
-uint32_t JsonBinder::childMask() {
+EHC_ALWAYS_INLINE uint32_t JsonBinder::childMask() {
   if (depth_ == 0) {
     const uint32_t all = count_ ? ~uint32_t{0} >> (32 - count_) : 0;
     return stopWhenDone_ ? all & unresolved_ : all;
@@ -321,25 +322,28 @@ uint32_t JsonBinder::childMask() {
     if (index < kNoIndex - 1) ++level.index;  // saturate: never reach kNoIndex
     m = level.wild;
     if (index == level.nextIndex) {  // elements before it concern "*" bindings only
-      uint32_t next = kNoIndex;
-      for (uint32_t it = level.live & ~level.wild; it; it &= it - 1) {
+      uint32_t next = kNoIndex, wanted = 0;
+      const uint32_t candidates = level.live & ~level.wild;
+      const uint32_t same = twins(candidates, level.same);
+      for (uint32_t it = candidates & ~same; it; it &= it - 1) {
         const int i = lowestBit(it);
-        const uint32_t want = bindings_[i].segIndex;
+        const uint32_t want = bindings_[i].seg.index;
         if (want == index)
-          m |= uint32_t{1} << i;
+          wanted |= uint32_t{1} << i;
         else if (want > index && want < next)
           next = want;
       }
       level.nextIndex = next;
+      m |= wanted | runsAfter(wanted, same);
     }
     // Element bindings count every element of their array, even one in which
     // none of their fields turns up.
     for (uint32_t it = m & elementBindings_; it; it &= it - 1) {
       JsonBinding& b = bindings_[lowestBit(it)];
-      if (b.countSize && b.elementLevel == depth_ - 1u)
+      if (b.countSize && b.shape.lastWildcard == depth_ - 1u)
         storeCount(b, index < b.capacity ? index + 1u : b.capacity);
     }
-    if (anyWild_) {
+    if (wildBindings_) {
       matchLength_ = level.pathBase;
       matchTruncated_ = level.pathTruncated;
       appendIndex(index);
@@ -352,15 +356,18 @@ void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
   const uint32_t here = childMask();
   valueMask_ = 0;
   if (here == 0) return;
+  // Those whose path goes on below this value follow it; the others end here.
   uint32_t followers = 0;
+  if (depth_ > 0) {
+    followers = here & levels_[depth_ - 1].deeper;
+  } else {
+    for (uint32_t it = here; it; it &= it - 1)
+      if (bindings_[lowestBit(it)].shape.segments > 0) followers |= it & (0u - it);
+  }
   const bool container = c == '{' || c == '[';
-  for (uint32_t it = here; it; it &= it - 1) {
+  for (uint32_t it = here & ~followers; it; it &= it - 1) {
     const int i = lowestBit(it);
     JsonBinding& b = bindings_[i];
-    if (b.segCount > depth_) {
-      followers |= uint32_t{1} << i;
-      continue;
-    }
     if (b.stride && !selectElement(i)) continue;
     switch (b.kind) {
       case TargetKind::RawChars:
@@ -427,41 +434,65 @@ void JsonBinder::enterContainer(uint32_t followers) {
   const uint16_t d = depth_;
   Level& level = levels_[d];
   level.mask = level.live = followers;
-  level.wild = 0;
   level.index = 0;
-  level.nextIndex = kNoIndex;
-  if (anyWild_) {
+  if (wildBindings_) {
     if (d > 0) appendPath(".", 1, false);
     level.pathBase = matchLength_;
     level.pathTruncated = matchTruncated_;
   }
   aliveTop_ = static_cast<uint16_t>(d + 1);
   // Followers matched segment d-1 to get here; children match segment d.
+  uint32_t same = 0, wild = 0, deeper = 0, next = kNoIndex;
   for (uint32_t it = followers; it; it &= it - 1) {
     const int i = lowestBit(it);
+    const uint32_t bit = it & (0u - it);
     JsonBinding& b = bindings_[i];
-    moveToSegment(b, d);
-    if (b.flags & kSegWild)
-      level.wild |= uint32_t{1} << i;
-    else if (b.segIndex < level.nextIndex)
-      level.nextIndex = b.segIndex;
+    if (b.shape.segments > d + 1) deeper |= bit;
+    if (b.shape.shared > d) {
+      same |= bit;
+      if (followers & (bit >> 1)) {  // the previous binding, just moved: its twin here
+        copySegment(&b.seg, bindings_[i - 1].seg);
+        wild |= (wild << 1) & bit;
+        continue;
+      }
+    }
+    moveToSegment(b.path, b.shape, &b.seg, d);
+    if (b.seg.flags & kSegWild)
+      wild |= bit;
+    else if (b.seg.index < next)
+      next = b.seg.index;
   }
+  level.same = same;
+  level.wild = wild;
+  level.deeper = deeper;
+  level.nextIndex = next;
+}
+
+void JsonBinder::moveBinding(int i, unsigned index) {
+  JsonBinding& b = bindings_[i];
+  // The same text up to there as the previous binding, which is there: its
+  // segment has the same offsets.
+  if (b.shape.shared > index && bindings_[i - 1].seg.number == index)
+    copySegment(&b.seg, bindings_[i - 1].seg);
+  else
+    moveToSegment(b.path, b.shape, &b.seg, index);
 }
 
 void JsonBinder::resolve(uint32_t mask, unsigned depth) {
-  for (uint32_t it = mask; it; it &= it - 1) {
+  unresolved_ &= ~(mask & ~wildBindings_);
+  for (uint32_t it = mask & wildBindings_; it; it &= it - 1) {
     const int i = lowestBit(it);
-    if (bindings_[i].firstWild >= depth) unresolved_ &= ~(uint32_t{1} << i);
+    if (bindings_[i].shape.firstWildcard >= depth) unresolved_ &= ~(uint32_t{1} << i);
   }
 }
 
 void JsonBinder::deliver(int i, BindStatus s) {
   JsonBinding& b = bindings_[i];
   b.status = s;
-  if (b.firstWild == PathInfo::kNoWildcard) unresolved_ &= ~(uint32_t{1} << i);
+  if (b.shape.firstWildcard == PathInfo::kNoWildcard) unresolved_ &= ~(uint32_t{1} << i);
   if (b.callback) {
     JsonMatch m;
-    const bool wild = b.firstWild != PathInfo::kNoWildcard;
+    const bool wild = b.shape.firstWildcard != PathInfo::kNoWildcard;
     if (wild) matchPath_[matchLength_] = '\0';
     m.path = wild ? matchPath_ : b.path;
     m.pathTruncated = wild && matchTruncated_;
@@ -550,6 +581,7 @@ void JsonBinder::endScalar(const uint8_t* after, ScalarKind kind) {
     }
   }
   valueMask_ = 0;
+  strMode_ = 0;  // (a captured string is over)
   if (rawMask_) endRaw(after);
 }
 
@@ -572,11 +604,10 @@ void JsonBinder::closeFollowed(const uint8_t* after) {
         parent.live &= ~(mask & ~parent.wild);
         back &= parent.wild;
       }
-      for (uint32_t it = back; it; it &= it - 1)
-        moveToSegment(bindings_[lowestBit(it)], depth_ - 1u);
+      for (uint32_t it = back; it; it &= it - 1) moveBinding(lowestBit(it), depth_ - 1u);
     }
     aliveTop_ = depth_;
-    if (anyWild_ && depth_ > 0) {
+    if (wildBindings_ && depth_ > 0) {
       // Back to the end of this container's own segment in the parent.
       matchTruncated_ = levels_[depth_].pathTruncated;
       matchLength_ = static_cast<uint16_t>(levels_[depth_].pathBase - (matchTruncated_ ? 0 : 1));
@@ -638,45 +669,50 @@ void JsonBinder::appendIndex(uint32_t index) {
   appendPath(text, formatUint64(index, text), false);
 }
 
-void JsonBinder::beginKey() {
+EHC_ALWAYS_INLINE void JsonBinder::beginKey() {
   keyCandidates_ = levels_[depth_ - 1].live;
   if (stopWhenDone_) keyCandidates_ &= unresolved_;
   keyLength_ = 0;
   keySplit_ = 0;
   strMode_ = 1;
-  if (anyWild_) {
+  if (wildBindings_) {
     matchLength_ = levels_[depth_ - 1].pathBase;
     matchTruncated_ = levels_[depth_ - 1].pathTruncated;
   }
 }
 
-// The common case: the whole key arrived in one chunk without escapes.
-void JsonBinder::matchWholeKey(const uint8_t* s, size_t n) {
-  for (uint32_t it = keyCandidates_; it; it &= it - 1) {
+// The common case: the whole key arrived in one chunk. Each distinct segment
+// text is compared once: a binding whose segment here is the previous
+// binding's takes its result.
+EHC_ALWAYS_INLINE void JsonBinder::matchWholeKey(const uint8_t* s, size_t n) {
+  const Level& level = levels_[depth_ - 1];
+  const uint32_t same = twins(keyCandidates_, level.same);
+  uint32_t matched = keyCandidates_ & level.wild;
+  const char* key = reinterpret_cast<const char*>(s);
+  for (uint32_t it = keyCandidates_ & ~same & ~level.wild; it; it &= it - 1) {
     const int i = lowestBit(it);
     const JsonBinding& b = bindings_[i];
-    if (b.flags & kSegWild) continue;
-    const char* seg = b.path + b.segOffset;
-    if (b.segDecoded != n ||
-        ((b.flags & kSegEscaped)
-             ? !segmentMatches(b, 0, reinterpret_cast<const char*>(s), n)
-             : n > 0 && (seg[0] != static_cast<char>(s[0]) || memcmp(seg + 1, s + 1, n - 1) != 0)))
-      keyCandidates_ &= ~(uint32_t{1} << i);
+    if (b.seg.decoded != n) continue;
+    const char* seg = b.path + b.seg.offset;
+    if ((b.seg.flags & kSegEscaped) ? segmentMatches(b.path, b.seg, 0, key, n)
+                                    : n == 0 || (seg[0] == key[0] && memcmp(seg, key, n) == 0))
+      matched |= uint32_t{1} << i;
   }
+  keyCandidates_ = keyMatched_ = matched | runsAfter(matched, same);
   keyLength_ = static_cast<uint16_t>(n > 0xffff ? 0xffff : n);
-  if (anyWild_) appendPath(reinterpret_cast<const char*>(s), n, true);
+  if (wildBindings_) appendPath(reinterpret_cast<const char*>(s), n, true);
 }
 
 void JsonBinder::keyBytes(const uint8_t* s, size_t n) {
   for (uint32_t it = keyCandidates_; it; it &= it - 1) {
     const int i = lowestBit(it);
     const JsonBinding& b = bindings_[i];
-    if (b.flags & kSegWild) continue;
-    if (!segmentMatches(b, keyLength_, reinterpret_cast<const char*>(s), n))
+    if (b.seg.flags & kSegWild) continue;
+    if (!segmentMatches(b.path, b.seg, keyLength_, reinterpret_cast<const char*>(s), n))
       keyCandidates_ &= ~(uint32_t{1} << i);
   }
   keyLength_ = static_cast<uint16_t>(keyLength_ + n > 0xffff ? 0xffff : keyLength_ + n);
-  if (anyWild_) appendPath(reinterpret_cast<const char*>(s), n, true);
+  if (wildBindings_) appendPath(reinterpret_cast<const char*>(s), n, true);
 }
 
 void JsonBinder::endKey() {
@@ -684,11 +720,11 @@ void JsonBinder::endKey() {
   for (uint32_t it = keyCandidates_; it; it &= it - 1) {
     const int i = lowestBit(it);
     const JsonBinding& b = bindings_[i];
-    if ((b.flags & kSegWild) || b.segDecoded == keyLength_) keyMatched_ |= uint32_t{1} << i;
+    if ((b.seg.flags & kSegWild) || b.seg.decoded == keyLength_) keyMatched_ |= uint32_t{1} << i;
   }
 }
 
-void JsonBinder::valueBytes(const uint8_t* s, size_t n) {
+EHC_ALWAYS_INLINE void JsonBinder::valueBytes(const uint8_t* s, size_t n) {
   for (uint32_t it = valueMask_; it; it &= it - 1) {
     JsonBinding& b = bindings_[lowestBit(it)];
     if (b.kind == TargetKind::Text)
@@ -700,7 +736,7 @@ void JsonBinder::valueBytes(const uint8_t* s, size_t n) {
   }
 }
 
-void JsonBinder::stringBytes(const uint8_t* s, size_t n) {
+EHC_ALWAYS_INLINE void JsonBinder::stringBytes(const uint8_t* s, size_t n) {
   if (n == 0) return;
   if (strMode_ == 1)
     keyBytes(s, n);
@@ -739,11 +775,44 @@ constexpr bool kLittleEndian = true;
 constexpr bool kLittleEndian = false;
 #endif
 
+// Word-at-a-time scans pay off with 8-byte words. With 4-byte words (and
+// aligned loads) the constants, the alignment steps and finding the byte in
+// the word cost more than they save on the short strings, numbers and
+// indentation runs JSON is made of: a table lookup per byte, four bytes per
+// bounds check, is as fast per byte and has no set-up.
+constexpr bool kWordScan = kLittleEndian && sizeof(Word) == 8;
+
+#if defined(__SSE2__)
+inline __m128i load16(const uint8_t* p) {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+}
+#endif
+
 // First byte of [p, end) that may end a string: '"', '\\', < 0x20, >= 0x80.
 inline const uint8_t* scanString(const uint8_t* p, const uint8_t* end) {
-  if (kLittleEndian) {
+#if defined(__SSE2__)
+  const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+  const __m128i space = _mm_set1_epi8(0x20);
+  for (; end - p >= 16; p += 16) {
+    const __m128i v = load16(p);
+    // A signed compare: bytes >= 0x80 are negative, "below 0x20" with the controls.
+    const __m128i stop =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                     _mm_cmplt_epi8(v, space));
+    const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(stop));
+    if (mask) return p + __builtin_ctz(mask);
+  }
+#endif
+  if (!kWordScan) {
+    for (; end - p >= 4; p += 4) {
+      if (isStrStop(p[0])) return p;
+      if (isStrStop(p[1])) return p + 1;
+      if (isStrStop(p[2])) return p + 2;
+      if (isStrStop(p[3])) return p + 3;
+    }
+  } else {
     for (; p < end && !aligned(p); ++p)
-      if (kClass.v[*p] & kStrStop) return p;
+      if (isStrStop(*p)) return p;
     for (; end - p >= static_cast<ptrdiff_t>(sizeof(Word)); p += sizeof(Word)) {
       const Word w = loadWord(p);
       const Word q = w ^ (kOnes * '"'), b = w ^ (kOnes * '\\');
@@ -752,13 +821,20 @@ inline const uint8_t* scanString(const uint8_t* p, const uint8_t* end) {
       if (t) return p + lowestByte(t);
     }
   }
-  while (p < end && !(kClass.v[*p] & kStrStop)) ++p;
+  while (p < end && !isStrStop(*p)) ++p;
   return p;
 }
 
 // First byte of [p, end) that is not a decimal digit.
 inline const uint8_t* scanDigits(const uint8_t* p, const uint8_t* end) {
-  if (kLittleEndian) {
+  if (!kWordScan) {
+    for (; end - p >= 4; p += 4) {
+      if (!isDigit(p[0])) return p;
+      if (!isDigit(p[1])) return p + 1;
+      if (!isDigit(p[2])) return p + 2;
+      if (!isDigit(p[3])) return p + 3;
+    }
+  } else {
     for (; p < end && !aligned(p); ++p)
       if (!isDigit(*p)) return p;
     for (; end - p >= static_cast<ptrdiff_t>(sizeof(Word)); p += sizeof(Word)) {
@@ -777,6 +853,44 @@ inline const uint8_t* scanDigits(const uint8_t* p, const uint8_t* end) {
 // Skips JSON whitespace. Spaces (indentation, ": ") are counted a word at a
 // time: one load finds where a run of up to a word's length ends.
 inline const uint8_t* skipWhitespace(const uint8_t* p, const uint8_t* end) {
+#if defined(__SSE2__)
+  if (p<end&& * p> ' ') return p;  // most often: no whitespace at all
+  const __m128i space = _mm_set1_epi8(' '), lf = _mm_set1_epi8('\n');
+  const __m128i tab = _mm_set1_epi8('\t'), cr = _mm_set1_epi8('\r');
+  for (; end - p >= 16; p += 16) {
+    const __m128i v = load16(p);
+    const __m128i ws = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, lf)),
+                                    _mm_or_si128(_mm_cmpeq_epi8(v, tab), _mm_cmpeq_epi8(v, cr)));
+    const unsigned other = ~static_cast<unsigned>(_mm_movemask_epi8(ws)) & 0xFFFF;
+    if (other) return p + __builtin_ctz(other);
+  }
+#endif
+  if (!kWordScan) {
+    // Runs of spaces (indentation) four bytes per bounds check, one compare
+    // each; the other whitespace bytes one at a time.
+    for (;;) {
+      for (; end - p >= 4; p += 4) {
+        if (p[0] != ' ') goto other;
+        if (p[1] != ' ') {
+          p += 1;
+          goto other;
+        }
+        if (p[2] != ' ') {
+          p += 2;
+          goto other;
+        }
+        if (p[3] != ' ') {
+          p += 3;
+          goto other;
+        }
+      }
+      while (p < end && *p == ' ') ++p;
+      if (p == end) return p;
+    other:
+      if (!isWs(*p)) return p;
+      ++p;
+    }
+  }
   while (p < end) {
     const uint8_t c = *p;
     if (c == ' ' && kLittleEndian && aligned(p) &&
@@ -848,7 +962,7 @@ value:
   }
 value_start:
   c = *p;
-  if (!(kClass.v[c] & kValueStart)) {
+  if (!(json_chars::kTable.v[c] & json_chars::kValueStart)) {
     fail(JsonError::UnexpectedByte, p);
     goto out;
   }
@@ -925,7 +1039,7 @@ close:  // a closing bracket was just consumed
 value_end:
   if (depth_ == 0) goto done;
 after_value:
-  p = skipWhitespace(p, end);
+  if (p < end && *p <= ' ') p = skipWhitespace(p, end);  // (mostly a ',' comes straight)
   if (p == end) {
     state_ = kAfterValue;
     goto out;
@@ -983,7 +1097,7 @@ key_start:
   goto string;
 
 colon:
-  p = skipWhitespace(p, end);
+  if (p < end && *p <= ' ') p = skipWhitespace(p, end);
   if (p == end) {
     state_ = kColon;
     goto out;
@@ -1063,7 +1177,7 @@ string:
   if (c == '"') {
     ++p;
     if (isKey_) {
-      if (strMode_) endKey();
+      if (strMode_ && keySplit_) endKey();  // else matchWholeKey did it
       goto colon;
     }
     if (valueMask_ | rawMask_) {

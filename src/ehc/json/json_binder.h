@@ -79,22 +79,16 @@ struct JsonBinding {
   void* user;
   const uint8_t* rawFrom;  // raw capture: start of the pending text in this chunk
   size_t written;          // Chars, RawChars: bytes written so far
-  uint32_t segIndex;       // current segment as an array index, or kNoIndex
-  uint16_t segOffset;      // current segment: offset in path
-  uint16_t segLength;      // current segment: raw length in path
-  uint16_t segDecoded;     // current segment: length once escapes are removed
+  PathSegment seg;         // the segment of the path matched at the current depth
   uint16_t rawDepth;       // raw capture: depth of the captured value
-  uint8_t segCount;        // number of segments ("" has none)
-  uint8_t segNumber;       // which segment the seg* fields describe
-  uint8_t firstWild;       // index of the first "*" segment, or 255
+  PathInfo shape;          // the path's segments ("shared": with the previous binding's)
   TargetKind kind;
   BindStatus status;
-  uint8_t flags;
-  // Element bindings (arrays in mapped structs): the "*" at segment firstWild
-  // selects element `index` of an array at `base`, `stride` bytes apart.
-  uint8_t countSize;     // bytes of *count (0: no count kept)
-  uint8_t elementLevel;  // the segment whose "*" selects the element (the last "*")
-  uint16_t stride;       // 0: not an element binding
+  // Element bindings (arrays in mapped structs): the last "*" of the path
+  // (shape.lastWildcard) selects element `index` of an array at `base`,
+  // `stride` bytes apart.
+  uint8_t countSize;  // bytes of *count (0: no count kept)
+  uint16_t stride;    // 0: not an element binding
   uint16_t capacity;
   void* base;
   void* count;  // set to the number of elements seen (capped at capacity)
@@ -218,6 +212,8 @@ class JsonBinder {
     uint32_t mask;       // bindings whose path goes through this container
     uint32_t live;       // of those, the ones that may still match a member
     uint32_t wild;       // of those, the ones whose segment here is "*"
+    uint32_t same;       // of those, the ones whose segment here is the previous binding's
+    uint32_t deeper;     // of those, the ones whose path goes on below the members
     uint32_t index;      // arrays: index of the next element
     uint32_t nextIndex;  // arrays: lowest index a non-"*" binding still wants
     uint16_t pathBase;   // where this container's members' segments start in matchPath_
@@ -232,6 +228,13 @@ class JsonBinder {
   void fail(JsonError e, const uint8_t* at, bool inString = false);
   void trimPendingText();
 
+  // Moves binding i to segment `index`, from the previous binding if it can.
+  void moveBinding(int i, unsigned index);
+  // Of `candidates`, those that take their match result from the previous
+  // binding (the same segment text), given the level's `same` set.
+  static uint32_t twins(uint32_t candidates, uint32_t same) {
+    return same & (candidates << 1) & candidates;
+  }
   uint32_t childMask();
   void beginValue(uint8_t c, const uint8_t* at);
   void enterContainer(uint32_t followers);
@@ -262,7 +265,7 @@ class JsonBinder {
   uint8_t count_ = 0;
   bool stopWhenDone_ = false;
   uint32_t elementBindings_ = 0;  // bindings made with bindElements
-  bool anyWild_ = false;
+  uint32_t wildBindings_ = 0;     // bindings whose path has a "*"
 
   // tokenizer
   State state_ = kValue;

@@ -11,32 +11,60 @@
 
 EHC_BEGIN_NAMESPACE
 
-struct JsonBinding;
-
-// JsonBinding::flags bits describing the current segment.
+// PathSegment::flags bits.
 enum : uint8_t { kSegWild = 1, kSegEscaped = 2 };
-// JsonBinding::segIndex when the segment is not an array index.
+// PathSegment::index when the segment is not an array index.
 constexpr uint32_t kNoIndex = 0xFFFFFFFFu;
+
+// One segment of a path, as the binder matches it: where it is in the path
+// text, and what it names.
+struct PathSegment {
+  uint32_t index;    // as an array index ("0", "12"), or kNoIndex
+  uint16_t offset;   // where it starts in the path
+  uint16_t length;   // its raw length in the path
+  uint16_t decoded;  // its length once escapes are removed
+  uint8_t number;    // which segment (0: the first)
+  uint8_t flags;     // kSegWild, kSegEscaped
+};
+
+// Field by field: a plain assignment is a memcpy call at -Os on RISC-V.
+inline void copySegment(PathSegment* to, const PathSegment& from) {
+  to->index = from.index;
+  to->offset = from.offset;
+  to->length = from.length;
+  to->decoded = from.decoded;
+  to->number = from.number;
+  to->flags = from.flags;
+}
 
 struct PathInfo {
   static constexpr uint8_t kNoWildcard = 255;
+  // Bit k: path[k] ends a segment (a separating dot, or the NUL). 0 when the
+  // path has escapes or is 32 bytes or longer: its segments are then found by
+  // scanning the text.
+  uint32_t ends;
   uint8_t segments;       // 0 for the root path ""
   uint8_t firstWildcard;  // index of the first "*" segment, or kNoWildcard
   uint8_t lastWildcard;   // index of the last "*" segment, or kNoWildcard
+  uint8_t shared;         // leading segments that are the same text in `previous`
 };
 
-// Validates a path (escapes, length < 64 KiB, <= 254 segments) and describes it.
-bool inspectPath(const char* path, PathInfo* info);
+// Validates a path (escapes, length < 64 KiB, <= 254 segments) and describes
+// it. `previous`, if not null, is a valid path to compare it with
+// (info->shared); with its `previousInfo`, the segments they share are not
+// scanned again.
+bool inspectPath(const char* path, PathInfo* info, const char* previous = nullptr,
+                 const PathInfo* previousInfo = nullptr);
 
-// Starts the binding at segment 0.
-void firstSegment(JsonBinding& b);
-// Points the binding's segment fields at segment `index` of its path, stepping
-// from the segment they describe now (forward, or back without rescanning
-// from the start). `index` must be < the binding's segment count.
-void moveToSegment(JsonBinding& b, unsigned index);
+// Points `seg` at segment 0 of `path` (described by `info`).
+void firstSegment(const char* path, const PathInfo& info, PathSegment* seg);
 
-// Does the binding's current segment, decoded, hold s[0..n) at decoded
-// position `pos`?
-bool segmentMatches(const JsonBinding& b, size_t pos, const char* s, size_t n);
+// Points `seg` at segment `index` of `path`, stepping from the one it is at
+// (forward, or back without rescanning from the start). `index` must be less
+// than the path's segment count.
+void moveToSegment(const char* path, const PathInfo& info, PathSegment* seg, unsigned index);
+
+// Does the segment, decoded, hold s[0..n) at decoded position `pos`?
+bool segmentMatches(const char* path, const PathSegment& seg, size_t pos, const char* s, size_t n);
 
 EHC_END_NAMESPACE
