@@ -61,6 +61,15 @@ inline int hexValue(uint8_t c) {
   return -1;
 }
 
+// Inlined on the ESP32's CPUs, where a call's register saves cost more than
+// the code it keeps out of line; not on x86-64, where inlining it into the
+// tokenizer costs the tokenizer's loops their registers.
+#if defined(__riscv) || defined(__XTENSA__)
+#define EHC_MCU_INLINE EHC_ALWAYS_INLINE
+#else
+#define EHC_MCU_INLINE
+#endif
+
 // The bits of `runs` that follow a bit of `from` without a gap: the runs
 // of twins whose first member's predecessor is in `from`.
 inline uint32_t runsAfter(uint32_t from, uint32_t runs) {
@@ -113,6 +122,7 @@ int JsonBinder::add(const char* path, TargetKind kind, void* target, size_t size
   else
     firstSegment(path, b.shape, &b.seg);
   if (b.shape.firstWildcard != PathInfo::kNoWildcard) wildBindings_ |= uint32_t{1} << count_;
+  if (b.shape.segments == 0) rootPaths_ |= uint32_t{1} << count_;
   unresolved_ |= uint32_t{1} << count_;
   return count_++;
 }
@@ -129,12 +139,14 @@ int JsonBinder::bindElements(const char* path, TargetKind kind, void* base, size
   if (stride == 0 || stride > 0xFFFF || capacity == 0 || capacity > 0xFFFF) return kBadTarget;
   if (count && countSize != 1 && countSize != 2 && countSize != 4 && countSize != 8)
     return kBadTarget;
+  if (kind == TargetKind::Float || kind == TargetKind::Double) floating_ = &convertFloating;
   const int i = add(path, kind, base, size);
   if (i < 0) return i;
   JsonBinding& b = bindings_[i];
-  if (b.shape.firstWildcard == PathInfo::kNoWildcard) {
+  if (b.shape.firstWildcard == PathInfo::kNoWildcard) {  // taken back
     --count_;
     unresolved_ &= ~(uint32_t{1} << i);
+    rootPaths_ &= ~(uint32_t{1} << i);
     return kBadPath;
   }
   b.base = base;
@@ -252,7 +264,7 @@ void JsonBinder::clear() {
   count_ = 0;
   arenaUsed_ = 0;
   elementBindings_ = 0;
-  wildBindings_ = 0;
+  wildBindings_ = rootPaths_ = 0;
   restart();
 }
 
@@ -312,9 +324,8 @@ EHC_ALWAYS_INLINE uint32_t JsonBinder::childMask() {
   }
   if (depth_ > aliveTop_) return 0;
   Level& level = levels_[depth_ - 1];
-  const bool isObject = kinds_[(depth_ - 1) >> 3] & (1u << ((depth_ - 1) & 7));
   uint32_t m;
-  if (isObject) {
+  if (inObject_) {  // (the innermost open container holds this value)
     m = keyMatched_;
     keyMatched_ = 0;
   } else {
@@ -352,18 +363,12 @@ EHC_ALWAYS_INLINE uint32_t JsonBinder::childMask() {
   return stopWhenDone_ ? m & unresolved_ : m;
 }
 
-void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
+EHC_MCU_INLINE void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
   const uint32_t here = childMask();
   valueMask_ = 0;
   if (here == 0) return;
   // Those whose path goes on below this value follow it; the others end here.
-  uint32_t followers = 0;
-  if (depth_ > 0) {
-    followers = here & levels_[depth_ - 1].deeper;
-  } else {
-    for (uint32_t it = here; it; it &= it - 1)
-      if (bindings_[lowestBit(it)].shape.segments > 0) followers |= it & (0u - it);
-  }
+  const uint32_t followers = here & (depth_ > 0 ? levels_[depth_ - 1].deeper : ~rootPaths_);
   const bool container = c == '{' || c == '[';
   for (uint32_t it = here & ~followers; it; it &= it - 1) {
     const int i = lowestBit(it);
@@ -486,20 +491,38 @@ void JsonBinder::resolve(uint32_t mask, unsigned depth) {
   }
 }
 
-void JsonBinder::deliver(int i, BindStatus s) {
+EHC_ALWAYS_INLINE void JsonBinder::deliver(int i, BindStatus s) {
   JsonBinding& b = bindings_[i];
   b.status = s;
   if (b.shape.firstWildcard == PathInfo::kNoWildcard) unresolved_ &= ~(uint32_t{1} << i);
-  if (b.callback) {
-    JsonMatch m;
-    const bool wild = b.shape.firstWildcard != PathInfo::kNoWildcard;
-    if (wild) matchPath_[matchLength_] = '\0';
-    m.path = wild ? matchPath_ : b.path;
-    m.pathTruncated = wild && matchTruncated_;
-    m.status = s;
-    m.binding = i;
-    b.callback(m, b.user);
+  if (b.callback) notify(i, s);
+}
+
+void JsonBinder::notify(int i, BindStatus s) {
+  const JsonBinding& b = bindings_[i];
+  JsonMatch m;
+  const bool wild = b.shape.firstWildcard != PathInfo::kNoWildcard;
+  if (wild) matchPath_[matchLength_] = '\0';
+  m.path = wild ? matchPath_ : b.path;
+  m.pathTruncated = wild && matchTruncated_;
+  m.status = s;
+  m.binding = i;
+  b.callback(m, b.user);
+}
+
+DecimalNumber::Result JsonBinder::convertFloating(const DecimalNumber& number, TargetKind kind,
+                                                  void* target) {
+  using R = DecimalNumber::Result;
+  if (kind == TargetKind::Float) {
+    float f;
+    const R r = number.toFloat(&f);
+    if (r == R::Ok) *static_cast<float*>(target) = f;
+    return r;
   }
+  double d;
+  const R r = number.toDouble(&d);
+  if (r == R::Ok) *static_cast<double*>(target) = d;
+  return r;
 }
 
 void JsonBinder::deliverNumber(int i) {
@@ -507,18 +530,10 @@ void JsonBinder::deliverNumber(int i) {
   using R = DecimalNumber::Result;
   R r = R::Ok;
   switch (b.kind) {
-    case TargetKind::Float: {
-      float f;
-      r = number_.toFloat(&f);
-      if (r == R::Ok) *static_cast<float*>(b.target) = f;
+    case TargetKind::Float:
+    case TargetKind::Double:  // (set whenever such a binding exists)
+      r = floating_(number_, b.kind, b.target);
       break;
-    }
-    case TargetKind::Double: {
-      double d;
-      r = number_.toDouble(&d);
-      if (r == R::Ok) *static_cast<double*>(b.target) = d;
-      break;
-    }
     case TargetKind::Int8:
     case TargetKind::Int16:
     case TargetKind::Int32:
@@ -563,7 +578,7 @@ void JsonBinder::deliverNumber(int i) {
 }
 
 // A scalar of `kind` (string, number, literal) ended just before `after`.
-void JsonBinder::endScalar(const uint8_t* after, ScalarKind kind) {
+EHC_ALWAYS_INLINE void JsonBinder::endScalar(const uint8_t* after, ScalarKind kind) {
   for (uint32_t it = valueMask_; it; it &= it - 1) {
     const int i = lowestBit(it);
     JsonBinding& b = bindings_[i];
@@ -736,7 +751,7 @@ EHC_ALWAYS_INLINE void JsonBinder::valueBytes(const uint8_t* s, size_t n) {
   }
 }
 
-EHC_ALWAYS_INLINE void JsonBinder::stringBytes(const uint8_t* s, size_t n) {
+void JsonBinder::stringBytes(const uint8_t* s, size_t n) {
   if (n == 0) return;
   if (strMode_ == 1)
     keyBytes(s, n);
@@ -854,7 +869,8 @@ inline const uint8_t* scanDigits(const uint8_t* p, const uint8_t* end) {
 // time: one load finds where a run of up to a word's length ends.
 inline const uint8_t* skipWhitespace(const uint8_t* p, const uint8_t* end) {
 #if defined(__SSE2__)
-  if (p<end&& * p> ' ') return p;  // most often: no whitespace at all
+  if (p != end && p[0] > ' ') return p;                         // most often: no whitespace at all
+  if (end - p >= 2 && p[0] == ' ' && p[1] > ' ') return p + 1;  // or one space (": ")
   const __m128i space = _mm_set1_epi8(' '), lf = _mm_set1_epi8('\n');
   const __m128i tab = _mm_set1_epi8('\t'), cr = _mm_set1_epi8('\r');
   for (; end - p >= 16; p += 16) {
@@ -1078,23 +1094,32 @@ key_start:
   ++p;
   isKey_ = 1;
   strMode_ = 0;
-  if (depth_ <= aliveTop_) {
+  // A plain key whole in this chunk, then (mostly) its colon, is taken at
+  // once; anything unusual (escape, UTF-8, control byte, chunk end) takes the
+  // full path.
+  if (depth_ <= aliveTop_) {  // a followed object
     beginKey();
+    const uint8_t* q = scanString(p, end);
+    if (q < end && *q == '"') {
+      matchWholeKey(p, static_cast<size_t>(q - p));
+      p = q + 1;
+      goto key_end;
+    }
   } else {
-    // Nobody follows this object: skim a plain key and its colon. Anything
-    // unusual (escape, UTF-8, control byte, chunk end) takes the full path.
     const uint8_t* q = scanString(p, end);
     if (q < end && *q == '"') {
       p = q + 1;
-      if (p < end && *p == ':') {
-        ++p;
-        goto value;
-      }
-      goto colon;
+      goto key_end;
     }
   }
   spanFrom_ = p;
   goto string;
+key_end:  // after a key's closing quote
+  if (p < end && *p == ':') {
+    ++p;
+    goto value;
+  }
+  goto colon;
 
 colon:
   if (p < end && *p <= ' ') p = skipWhitespace(p, end);
@@ -1168,10 +1193,12 @@ string:
     p += more;
   }
   if (strMode_) {
-    if (strMode_ == 1 && c == '"' && !keySplit_)
+    if (strMode_ == 2)
+      valueBytes(spanFrom_, static_cast<size_t>(p - spanFrom_));
+    else if (c == '"' && !keySplit_)
       matchWholeKey(spanFrom_, static_cast<size_t>(p - spanFrom_));
     else
-      stringBytes(spanFrom_, static_cast<size_t>(p - spanFrom_));
+      keyBytes(spanFrom_, static_cast<size_t>(p - spanFrom_));
   }
   spanFrom_ = p;
   if (c == '"') {

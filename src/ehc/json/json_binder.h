@@ -110,8 +110,16 @@ class JsonBinder {
   // --- bindings (before the first feed) -----------------------------------
   // Each returns the binding's index (>= 0) or one of the negative codes above.
   int bind(const char* path, bool* target) { return add(path, TargetKind::Bool, target, 0); }
-  int bind(const char* path, float* target) { return add(path, TargetKind::Float, target, 0); }
-  int bind(const char* path, double* target) { return add(path, TargetKind::Double, target, 0); }
+  // (Floating point conversion is linked in only by a program that binds a
+  // float or a double: these two take its address.)
+  int bind(const char* path, float* target) {
+    floating_ = &convertFloating;
+    return add(path, TargetKind::Float, target, 0);
+  }
+  int bind(const char* path, double* target) {
+    floating_ = &convertFloating;
+    return add(path, TargetKind::Double, target, 0);
+  }
   template <typename T,
             typename std::enable_if<std::is_integral<T>::value && !std::is_same<T, bool>::value &&
                                         !std::is_same<T, char>::value,
@@ -223,6 +231,9 @@ class JsonBinder {
   enum class ScalarKind : uint8_t { String, Number, Literal };
 
   int add(const char* path, TargetKind kind, void* target, size_t size);
+  // The number as a float or double target (kind) at `target`.
+  static DecimalNumber::Result convertFloating(const DecimalNumber& number, TargetKind kind,
+                                               void* target);
   // inString: the error is inside a string's text, whose pending bytes are
   // delivered first (as a chunk end would).
   void fail(JsonError e, const uint8_t* at, bool inString = false);
@@ -246,6 +257,7 @@ class JsonBinder {
   void rawFlush(const uint8_t* upTo);
   void resolve(uint32_t mask, unsigned depth);
   void deliver(int i, BindStatus s);
+  void notify(int i, BindStatus s);  // deliver's call of the binding's callback
   void deliverNumber(int i);
   void stringBytes(const uint8_t* s, size_t n);
   void stringByte(uint8_t c) { stringBytes(&c, 1); }
@@ -266,6 +278,9 @@ class JsonBinder {
   bool stopWhenDone_ = false;
   uint32_t elementBindings_ = 0;  // bindings made with bindElements
   uint32_t wildBindings_ = 0;     // bindings whose path has a "*"
+  uint32_t rootPaths_ = 0;        // bindings of the root path ""
+  // convertFloating, once a float or double is bound (see bind(float*)).
+  DecimalNumber::Result (*floating_)(const DecimalNumber&, TargetKind, void*) = nullptr;
 
   // tokenizer
   State state_ = kValue;

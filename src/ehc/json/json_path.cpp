@@ -25,23 +25,27 @@ namespace {
 // them ends in `path` (its dot, or the NUL).
 unsigned sharedSegments(const char* path, const char* previous, size_t* end) {
   unsigned shared = 0;
-  for (size_t i = 0;; ++i) {
-    const char c = path[i], e = previous[i];
-    if (c != e || c == '\0') {
-      if ((c == '.' || c == '\0') && (e == '.' || e == '\0')) {
-        ++shared;
-        *end = i;
-      }
-      return shared;
-    }
+  size_t i = 0;
+  for (;; ++i) {
+    const char c = path[i];
+    if (c != previous[i]) break;
+    if (!json_chars::isPathStop(c)) continue;  // (most are plain)
+    if (c == '\0') break;
     if (c == '.') {
       ++shared;
       *end = i;
-    } else if (c == '\\') {  // the escaped character (not a NUL: `previous` is valid)
+    } else {  // a backslash: the escaped character (never a NUL: `previous` is valid)
       ++i;
       if (path[i] != previous[i]) return shared;
     }
   }
+  // The texts differ at i (or both end): one more segment if both end one here.
+  const char c = path[i], e = previous[i];
+  if ((c == '.' || c == '\0') && (e == '.' || e == '\0')) {
+    ++shared;
+    *end = i;
+  }
+  return shared;
 }
 
 }  // namespace
@@ -163,7 +167,7 @@ void firstSegment(const char* path, const PathInfo& info, PathSegment* seg) {
   seg->number = 0;
 }
 
-void moveToSegment(const char* path, const PathInfo& info, PathSegment* seg, unsigned index) {
+void stepToSegment(const char* path, const PathInfo& info, PathSegment* seg, unsigned index) {
   for (; seg->number < index; ++seg->number)
     describeSegment(path, info.ends, seg, static_cast<size_t>(seg->offset) + seg->length + 1u);
   for (; seg->number > index; --seg->number)

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "../config.h"
+#include "../core/bits.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -62,7 +63,26 @@ void firstSegment(const char* path, const PathInfo& info, PathSegment* seg);
 // Points `seg` at segment `index` of `path`, stepping from the one it is at
 // (forward, or back without rescanning from the start). `index` must be less
 // than the path's segment count.
-void moveToSegment(const char* path, const PathInfo& info, PathSegment* seg, unsigned index);
+void stepToSegment(const char* path, const PathInfo& info, PathSegment* seg, unsigned index);
+
+// The same, with the common step inline: to the next segment, a plain key
+// (not an index, not "*"), in a path whose segment ends are known.
+EHC_ALWAYS_INLINE void moveToSegment(const char* path, const PathInfo& info, PathSegment* seg,
+                                     unsigned index) {
+  if (seg->number + 1u == index && info.ends) {
+    const unsigned offset = seg->offset + seg->length + 1u;
+    if (static_cast<uint8_t>(path[offset]) > '9') {
+      const uint16_t length = static_cast<uint16_t>(lowestBit(info.ends >> offset));
+      seg->index = kNoIndex;
+      seg->offset = static_cast<uint16_t>(offset);
+      seg->length = seg->decoded = length;
+      seg->number = static_cast<uint8_t>(index);
+      seg->flags = 0;
+      return;
+    }
+  }
+  stepToSegment(path, info, seg, index);
+}
 
 // Does the segment, decoded, hold s[0..n) at decoded position `pos`?
 bool segmentMatches(const char* path, const PathSegment& seg, size_t pos, const char* s, size_t n);

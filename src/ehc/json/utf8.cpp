@@ -76,16 +76,9 @@ void trimPartialUtf8(char* buf, size_t* written) {
   *written = w;
 }
 
-bool appendUtf8Safe(char* buf, size_t size, size_t* written, const char* s, size_t n) {
-  size_t w = *written;
+bool appendTruncated(char* buf, size_t size, size_t* written, const char* s) {
+  const size_t w = *written;
   const size_t room = size - 1 - w;
-  if (n <= room) {
-    memcpy(buf + w, s, n);
-    w += n;
-    buf[w] = '\0';
-    *written = w;
-    return false;
-  }
   memcpy(buf + w, s, room);
   *written = w + room;
   trimPartialUtf8(buf, written);

@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../config.h"
 
@@ -25,9 +26,20 @@ bool isValidUtf8(const char* s, size_t n);
 // re-terminates it.
 void trimPartialUtf8(char* buf, size_t* written);
 
+// appendUtf8Safe when s does not fit: copies what fits without cutting a
+// UTF-8 sequence; returns true.
+bool appendTruncated(char* buf, size_t size, size_t* written, const char* s);
+
 // Appends s[0..n) to a NUL-terminated buffer of `size` bytes holding
 // *written bytes. If it does not fit, copies what fits without cutting a
 // UTF-8 sequence and returns true (truncated). Always leaves buf terminated.
-bool appendUtf8Safe(char* buf, size_t size, size_t* written, const char* s, size_t n);
+inline bool appendUtf8Safe(char* buf, size_t size, size_t* written, const char* s, size_t n) {
+  const size_t w = *written;
+  if (n > size - 1 - w) return appendTruncated(buf, size, written, s);
+  memcpy(buf + w, s, n);
+  buf[w + n] = '\0';
+  *written = w + n;
+  return false;
+}
 
 EHC_END_NAMESPACE
