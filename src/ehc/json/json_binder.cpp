@@ -70,6 +70,27 @@ inline int hexValue(uint8_t c) {
 #define EHC_MCU_INLINE
 #endif
 
+// Keys are short: inline compares beat a call. Where unaligned loads are
+// cheap (64-bit hosts), two overlapping loads cover 4..16 bytes.
+template <typename T>
+inline T load(const char* p) {
+  T v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+inline bool sameText(const char* a, const char* b, size_t n) {
+  if (sizeof(size_t) == 8 && n >= 4 && n <= 16) {
+    if (n >= 8)
+      return load<uint64_t>(a) == load<uint64_t>(b) &&
+             load<uint64_t>(a + n - 8) == load<uint64_t>(b + n - 8);
+    return load<uint32_t>(a) == load<uint32_t>(b) &&
+           load<uint32_t>(a + n - 4) == load<uint32_t>(b + n - 4);
+  }
+  for (size_t k = 0; k < n; ++k)
+    if (a[k] != b[k]) return false;
+  return true;
+}
+
 // The bits of `runs` that follow a bit of `from` without a gap: the runs
 // of twins whose first member's predecessor is in `from`.
 inline uint32_t runsAfter(uint32_t from, uint32_t runs) {
@@ -120,7 +141,7 @@ int JsonBinder::add(const char* path, TargetKind kind, void* target, size_t size
   if (b.shape.shared && previous->seg.number == 0)
     copySegment(&b.seg, previous->seg);
   else
-    firstSegment(path, b.shape, &b.seg);
+    describeSegment(path, b.shape, &b.seg, 0, 0);
   if (b.shape.firstWildcard != PathInfo::kNoWildcard) wildBindings_ |= uint32_t{1} << count_;
   if (b.shape.segments == 0) rootPaths_ |= uint32_t{1} << count_;
   unresolved_ |= uint32_t{1} << count_;
@@ -363,6 +384,17 @@ EHC_ALWAYS_INLINE uint32_t JsonBinder::childMask() {
   return stopWhenDone_ ? m & unresolved_ : m;
 }
 
+// A string value starts for a text target.
+EHC_ALWAYS_INLINE void JsonBinder::startText(JsonBinding& b, int i) {
+  if (b.kind == TargetKind::Text)
+    b.sink->clear(b.target);
+  else
+    static_cast<char*>(b.target)[0] = '\0';
+  b.written = 0;
+  b.status = BindStatus::Found;
+  valueMask_ |= uint32_t{1} << i;
+}
+
 EHC_MCU_INLINE void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
   const uint32_t here = childMask();
   valueMask_ = 0;
@@ -373,6 +405,10 @@ EHC_MCU_INLINE void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
   for (uint32_t it = here & ~followers; it; it &= it - 1) {
     const int i = lowestBit(it);
     JsonBinding& b = bindings_[i];
+    if (b.kind == TargetKind::Chars && c == '"' && !b.stride) {  // the most common case
+      startText(b, i);
+      continue;
+    }
     if (b.stride && !selectElement(i)) continue;
     switch (b.kind) {
       case TargetKind::RawChars:
@@ -404,11 +440,7 @@ EHC_MCU_INLINE void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
           deliver(i, BindStatus::Mismatch);
         } else if (c == '"') {
           if (b.kind == TargetKind::Chars || b.kind == TargetKind::Text) {
-            if (b.kind == TargetKind::Text) b.sink->clear(b.target);
-            b.written = 0;
-            if (b.kind == TargetKind::Chars) static_cast<char*>(b.target)[0] = '\0';
-            b.status = BindStatus::Found;
-            valueMask_ |= uint32_t{1} << i;
+            startText(b, i);
           } else {
             deliver(i, BindStatus::Mismatch);
           }
@@ -447,21 +479,30 @@ void JsonBinder::enterContainer(uint32_t followers) {
   }
   aliveTop_ = static_cast<uint16_t>(d + 1);
   // Followers matched segment d-1 to get here; children match segment d.
+  // A twin (segment d the same text as the previous follower's) is left where
+  // it is: matching takes its leader's result, and it moves only when it
+  // leads (or a container closes). Following the previous follower, segment
+  // d starts where the previous one's does when segments 0..d-1 are the same.
   uint32_t same = 0, wild = 0, deeper = 0, next = kNoIndex;
+  size_t previousOffset = 0;  // where segment d starts in the previous follower's path
   for (uint32_t it = followers; it; it &= it - 1) {
     const int i = lowestBit(it);
     const uint32_t bit = it & (0u - it);
     JsonBinding& b = bindings_[i];
     if (b.shape.segments > d + 1) deeper |= bit;
+    const bool afterFollower = followers & (bit >> 1);
     if (b.shape.shared > d) {
       same |= bit;
-      if (followers & (bit >> 1)) {  // the previous binding, just moved: its twin here
-        copySegment(&b.seg, bindings_[i - 1].seg);
+      if (afterFollower) {
         wild |= (wild << 1) & bit;
         continue;
       }
     }
-    moveToSegment(b.path, b.shape, &b.seg, d);
+    if (afterFollower && b.shape.shared >= d)
+      segmentAt(b.path, b.shape, &b.seg, d, previousOffset);
+    else
+      moveToSegment(b.path, b.shape, &b.seg, d);
+    previousOffset = b.seg.offset;
     if (b.seg.flags & kSegWild)
       wild |= bit;
     else if (b.seg.index < next)
@@ -687,6 +728,7 @@ void JsonBinder::appendIndex(uint32_t index) {
 EHC_ALWAYS_INLINE void JsonBinder::beginKey() {
   keyCandidates_ = levels_[depth_ - 1].live;
   if (stopWhenDone_) keyCandidates_ &= unresolved_;
+  keyTwins_ = twins(keyCandidates_, levels_[depth_ - 1].same);
   keyLength_ = 0;
   keySplit_ = 0;
   strMode_ = 1;
@@ -701,7 +743,7 @@ EHC_ALWAYS_INLINE void JsonBinder::beginKey() {
 // binding's takes its result.
 EHC_ALWAYS_INLINE void JsonBinder::matchWholeKey(const uint8_t* s, size_t n) {
   const Level& level = levels_[depth_ - 1];
-  const uint32_t same = twins(keyCandidates_, level.same);
+  const uint32_t same = keyTwins_;
   uint32_t matched = keyCandidates_ & level.wild;
   const char* key = reinterpret_cast<const char*>(s);
   for (uint32_t it = keyCandidates_ & ~same & ~level.wild; it; it &= it - 1) {
@@ -710,7 +752,7 @@ EHC_ALWAYS_INLINE void JsonBinder::matchWholeKey(const uint8_t* s, size_t n) {
     if (b.seg.decoded != n) continue;
     const char* seg = b.path + b.seg.offset;
     if ((b.seg.flags & kSegEscaped) ? segmentMatches(b.path, b.seg, 0, key, n)
-                                    : n == 0 || (seg[0] == key[0] && memcmp(seg, key, n) == 0))
+                                    : sameText(seg, key, n))
       matched |= uint32_t{1} << i;
   }
   keyCandidates_ = keyMatched_ = matched | runsAfter(matched, same);
@@ -718,8 +760,10 @@ EHC_ALWAYS_INLINE void JsonBinder::matchWholeKey(const uint8_t* s, size_t n) {
   if (wildBindings_) appendPath(reinterpret_cast<const char*>(s), n, true);
 }
 
+// A key in pieces: the leaders are compared piece by piece, twins follow
+// them at the end.
 void JsonBinder::keyBytes(const uint8_t* s, size_t n) {
-  for (uint32_t it = keyCandidates_; it; it &= it - 1) {
+  for (uint32_t it = keyCandidates_ & ~keyTwins_; it; it &= it - 1) {
     const int i = lowestBit(it);
     const JsonBinding& b = bindings_[i];
     if (b.seg.flags & kSegWild) continue;
@@ -731,12 +775,13 @@ void JsonBinder::keyBytes(const uint8_t* s, size_t n) {
 }
 
 void JsonBinder::endKey() {
-  keyMatched_ = 0;
-  for (uint32_t it = keyCandidates_; it; it &= it - 1) {
+  uint32_t matched = 0;
+  for (uint32_t it = keyCandidates_ & ~keyTwins_; it; it &= it - 1) {
     const int i = lowestBit(it);
     const JsonBinding& b = bindings_[i];
-    if ((b.seg.flags & kSegWild) || b.seg.decoded == keyLength_) keyMatched_ |= uint32_t{1} << i;
+    if ((b.seg.flags & kSegWild) || b.seg.decoded == keyLength_) matched |= uint32_t{1} << i;
   }
+  keyMatched_ = matched | runsAfter(matched, keyTwins_);
 }
 
 EHC_ALWAYS_INLINE void JsonBinder::valueBytes(const uint8_t* s, size_t n) {

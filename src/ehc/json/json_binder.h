@@ -248,6 +248,7 @@ class JsonBinder {
   }
   uint32_t childMask();
   void beginValue(uint8_t c, const uint8_t* at);
+  void startText(JsonBinding& b, int i);
   void enterContainer(uint32_t followers);
   bool selectElement(int i);
   static void storeCount(JsonBinding& b, uint32_t seen);
@@ -305,6 +306,8 @@ class JsonBinder {
   uint32_t unresolved_ = 0;  // bindings that may still receive a value
   uint32_t keyCandidates_ = 0;
   uint32_t keyMatched_ = 0;
+  uint32_t keyTwins_ =
+      0;  // of keyCandidates_ at the key's start, those that take a leader's result
   uint32_t valueMask_ = 0;  // targets of the scalar being parsed
   uint32_t rawMask_ = 0;    // raw captures in progress
   uint16_t keyLength_ = 0;

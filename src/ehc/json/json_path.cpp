@@ -105,7 +105,31 @@ bool inspectPath(const char* path, PathInfo* info, const char* previous,
 
 namespace {
 
-void describeSegment(const char* path, uint32_t ends, PathSegment* seg, size_t offset) {
+size_t previousSegmentOffset(const char* path, uint32_t ends, const PathSegment& seg) {
+  // The current segment starts after a separating dot at offset - 1. The
+  // previous one starts after the separator before that (or at 0).
+  size_t i = static_cast<size_t>(seg.offset) - 1;
+  if (ends) {
+    const uint32_t before = ends & ((uint32_t{1} << i) - 1);
+    return before ? static_cast<size_t>(highestBit(before)) + 1 : 0;
+  }
+  // Scanning back: a separator is a dot preceded by an even number of backslashes.
+  while (i > 0) {
+    if (path[i - 1] == '.') {
+      size_t slashes = 0;
+      while (i - 1 >= slashes + 1 && path[i - 2 - slashes] == '\\') ++slashes;
+      if (slashes % 2 == 0) break;
+    }
+    --i;
+  }
+  return i;
+}
+
+}  // namespace
+
+void describeSegment(const char* path, const PathInfo& info, PathSegment* seg, unsigned number,
+                     size_t offset) {
+  const uint32_t ends = info.ends;
   const char* s = path + offset;
   size_t raw, decoded;
   uint8_t flags = 0;
@@ -138,40 +162,16 @@ void describeSegment(const char* path, uint32_t ends, PathSegment* seg, size_t o
   seg->length = static_cast<uint16_t>(raw);
   seg->decoded = static_cast<uint16_t>(decoded);
   seg->flags = flags;
-}
-
-size_t previousSegmentOffset(const char* path, uint32_t ends, const PathSegment& seg) {
-  // The current segment starts after a separating dot at offset - 1. The
-  // previous one starts after the separator before that (or at 0).
-  size_t i = static_cast<size_t>(seg.offset) - 1;
-  if (ends) {
-    const uint32_t before = ends & ((uint32_t{1} << i) - 1);
-    return before ? static_cast<size_t>(highestBit(before)) + 1 : 0;
-  }
-  // Scanning back: a separator is a dot preceded by an even number of backslashes.
-  while (i > 0) {
-    if (path[i - 1] == '.') {
-      size_t slashes = 0;
-      while (i - 1 >= slashes + 1 && path[i - 2 - slashes] == '\\') ++slashes;
-      if (slashes % 2 == 0) break;
-    }
-    --i;
-  }
-  return i;
-}
-
-}  // namespace
-
-void firstSegment(const char* path, const PathInfo& info, PathSegment* seg) {
-  describeSegment(path, info.ends, seg, 0);
-  seg->number = 0;
+  seg->number = static_cast<uint8_t>(number);
 }
 
 void stepToSegment(const char* path, const PathInfo& info, PathSegment* seg, unsigned index) {
-  for (; seg->number < index; ++seg->number)
-    describeSegment(path, info.ends, seg, static_cast<size_t>(seg->offset) + seg->length + 1u);
-  for (; seg->number > index; --seg->number)
-    describeSegment(path, info.ends, seg, previousSegmentOffset(path, info.ends, *seg));
+  while (seg->number < index)
+    describeSegment(path, info, seg, seg->number + 1u,
+                    static_cast<size_t>(seg->offset) + seg->length + 1u);
+  while (seg->number > index)
+    describeSegment(path, info, seg, seg->number - 1u,
+                    previousSegmentOffset(path, info.ends, *seg));
 }
 
 bool segmentMatches(const char* path, const PathSegment& seg, size_t pos, const char* s, size_t n) {

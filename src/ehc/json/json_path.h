@@ -57,31 +57,39 @@ struct PathInfo {
 bool inspectPath(const char* path, PathInfo* info, const char* previous = nullptr,
                  const PathInfo* previousInfo = nullptr);
 
-// Points `seg` at segment 0 of `path` (described by `info`).
-void firstSegment(const char* path, const PathInfo& info, PathSegment* seg);
+// Points `seg` at segment `number` of `path` (described by `info`), which
+// starts at `offset`.
+void describeSegment(const char* path, const PathInfo& info, PathSegment* seg, unsigned number,
+                     size_t offset);
+
+// The same, with the common case inline: a plain key (not an index, not "*")
+// in a path whose segment ends are known.
+EHC_ALWAYS_INLINE void segmentAt(const char* path, const PathInfo& info, PathSegment* seg,
+                                 unsigned number, size_t offset) {
+  if (info.ends && static_cast<uint8_t>(path[offset]) > '9') {
+    const uint16_t length = static_cast<uint16_t>(lowestBit(info.ends >> offset));
+    seg->index = kNoIndex;
+    seg->offset = static_cast<uint16_t>(offset);
+    seg->length = seg->decoded = length;
+    seg->number = static_cast<uint8_t>(number);
+    seg->flags = 0;
+    return;
+  }
+  describeSegment(path, info, seg, number, offset);
+}
 
 // Points `seg` at segment `index` of `path`, stepping from the one it is at
 // (forward, or back without rescanning from the start). `index` must be less
 // than the path's segment count.
 void stepToSegment(const char* path, const PathInfo& info, PathSegment* seg, unsigned index);
 
-// The same, with the common step inline: to the next segment, a plain key
-// (not an index, not "*"), in a path whose segment ends are known.
+// The same, with the common step inline: to the next segment.
 EHC_ALWAYS_INLINE void moveToSegment(const char* path, const PathInfo& info, PathSegment* seg,
                                      unsigned index) {
-  if (seg->number + 1u == index && info.ends) {
-    const unsigned offset = seg->offset + seg->length + 1u;
-    if (static_cast<uint8_t>(path[offset]) > '9') {
-      const uint16_t length = static_cast<uint16_t>(lowestBit(info.ends >> offset));
-      seg->index = kNoIndex;
-      seg->offset = static_cast<uint16_t>(offset);
-      seg->length = seg->decoded = length;
-      seg->number = static_cast<uint8_t>(index);
-      seg->flags = 0;
-      return;
-    }
-  }
-  stepToSegment(path, info, seg, index);
+  if (seg->number + 1u == index)
+    segmentAt(path, info, seg, index, static_cast<size_t>(seg->offset) + seg->length + 1u);
+  else
+    stepToSegment(path, info, seg, index);
 }
 
 // Does the segment, decoded, hold s[0..n) at decoded position `pos`?
