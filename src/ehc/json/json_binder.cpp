@@ -23,15 +23,13 @@ inline bool isDigit(uint8_t c) {
   return static_cast<uint8_t>(c - '0') < 10;
 }
 
-// SWAR helpers. The word size follows the CPU: 8 bytes on the host, 4 on a
-// 32-bit MCU.
+// SWAR helpers, for 64-bit CPUs without SSE2 (see kWordScan).
 using Word = size_t;
 constexpr Word kOnes = ~Word{0} / 255;
 constexpr Word kHigh = kOnes * 0x80;
 // Where unaligned word loads are slow or trapped (RISC-V: GCC calls memcpy
 // for them at -Os; Xtensa has none), the scans first step byte by byte to a
-// word boundary, then load aligned words. Elsewhere (x86, ARMv7-M) any
-// address will do.
+// word boundary, then load aligned words. Elsewhere any address will do.
 #if defined(__riscv) || defined(__XTENSA__) || defined(EHC_ALIGNED_WORD_LOADS)
 constexpr bool kAlignLoads = true;
 #else
@@ -619,7 +617,8 @@ void JsonBinder::deliverNumber(int i) {
 }
 
 // A scalar of `kind` (string, number, literal) ended just before `after`.
-EHC_ALWAYS_INLINE void JsonBinder::endScalar(const uint8_t* after, ScalarKind kind) {
+// endScalar, inline for strings (most scalars are), a call for the others.
+EHC_ALWAYS_INLINE void JsonBinder::endScalarInline(const uint8_t* after, ScalarKind kind) {
   for (uint32_t it = valueMask_; it; it &= it - 1) {
     const int i = lowestBit(it);
     JsonBinding& b = bindings_[i];
@@ -639,6 +638,10 @@ EHC_ALWAYS_INLINE void JsonBinder::endScalar(const uint8_t* after, ScalarKind ki
   valueMask_ = 0;
   strMode_ = 0;  // (a captured string is over)
   if (rawMask_) endRaw(after);
+}
+
+void JsonBinder::endScalar(const uint8_t* after, ScalarKind kind) {
+  endScalarInline(after, kind);
 }
 
 // A container closed (depth_ already counts it out) that a binding followed
@@ -784,7 +787,8 @@ void JsonBinder::endKey() {
   keyMatched_ = matched | runsAfter(matched, keyTwins_);
 }
 
-EHC_ALWAYS_INLINE void JsonBinder::valueBytes(const uint8_t* s, size_t n) {
+// valueBytes, inline where a plain string is taken whole (most are).
+EHC_ALWAYS_INLINE void JsonBinder::valueBytesInline(const uint8_t* s, size_t n) {
   for (uint32_t it = valueMask_; it; it &= it - 1) {
     JsonBinding& b = bindings_[lowestBit(it)];
     if (b.kind == TargetKind::Text)
@@ -794,6 +798,10 @@ EHC_ALWAYS_INLINE void JsonBinder::valueBytes(const uint8_t* s, size_t n) {
                             reinterpret_cast<const char*>(s), n))
       b.status = BindStatus::Truncated;
   }
+}
+
+void JsonBinder::valueBytes(const uint8_t* s, size_t n) {
+  valueBytesInline(s, n);
 }
 
 void JsonBinder::stringBytes(const uint8_t* s, size_t n) {
@@ -818,15 +826,8 @@ void JsonBinder::emitCodePoint(uint32_t cp) {
 
 namespace {
 
-inline int lowestByte(Word m) {
-#if defined(__riscv) && !defined(__riscv_zbb)
-  // Without a count-trailing-zeros instruction (rv32imc) __builtin_ctz is a
-  // libgcc call; three tests are cheaper for a 4-byte word.
-  if (sizeof(Word) == 4) return (m & 0xFF) ? 0 : (m & 0xFFFF) ? 1 : (m & 0xFFFFFF) ? 2 : 3;
-#endif
-  return (sizeof(Word) == 8 ? __builtin_ctzll(static_cast<unsigned long long>(m))
-                            : __builtin_ctz(static_cast<unsigned>(m))) >>
-         3;
+inline int lowestByte(Word m) {  // (8-byte words: see kWordScan)
+  return __builtin_ctzll(static_cast<unsigned long long>(m)) >> 3;
 }
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -835,11 +836,13 @@ constexpr bool kLittleEndian = true;
 constexpr bool kLittleEndian = false;
 #endif
 
-// Word-at-a-time scans pay off with 8-byte words. With 4-byte words (and
-// aligned loads) the constants, the alignment steps and finding the byte in
-// the word cost more than they save on the short strings, numbers and
-// indentation runs JSON is made of: a table lookup per byte, four bytes per
-// bounds check, is as fast per byte and has no set-up.
+// The scans come in three kinds, by CPU:
+// - x86-64 (SSE2): 16 bytes per step, compares and a mask;
+// - other 64-bit CPUs: 8-byte words (SWAR);
+// - 32-bit CPUs (the ESP32s): a table lookup per byte, four bytes per bounds
+//   check. With 4-byte aligned words the constants, the alignment steps and
+//   finding the byte in the word cost more than they save on the short
+//   strings, numbers and indentation runs JSON is made of (measured on rv32).
 constexpr bool kWordScan = kLittleEndian && sizeof(Word) == 8;
 
 #if defined(__SSE2__)
@@ -910,8 +913,8 @@ inline const uint8_t* scanDigits(const uint8_t* p, const uint8_t* end) {
   return p;
 }
 
-// Skips JSON whitespace. Spaces (indentation, ": ") are counted a word at a
-// time: one load finds where a run of up to a word's length ends.
+// Skips JSON whitespace. Most calls find none, or the one space of ": ";
+// indentation comes in runs of spaces.
 inline const uint8_t* skipWhitespace(const uint8_t* p, const uint8_t* end) {
 #if defined(__SSE2__)
   if (p != end && p[0] > ' ') return p;                         // most often: no whitespace at all
@@ -1042,6 +1045,13 @@ value_start:
         if (q < end && *q == '"') {
           p = q + 1;
           goto value_end;
+        }
+      } else if (!rawMask_) {  // bound text: a plain string whole in this chunk at once
+        const uint8_t* q = scanString(p, end);
+        if (q < end && *q == '"') {
+          valueBytesInline(p, static_cast<size_t>(q - p));
+          p = q + 1;
+          goto string_value_end;
         }
       }
       spanFrom_ = p;
@@ -1252,8 +1262,9 @@ string:
       if (strMode_ && keySplit_) endKey();  // else matchWholeKey did it
       goto colon;
     }
+  string_value_end:
     if (valueMask_ | rawMask_) {
-      endScalar(p, ScalarKind::String);
+      endScalarInline(p, ScalarKind::String);
       if (stopWhenDone_ && unresolved_ == 0) goto stop;
     }
     goto value_end;

@@ -254,6 +254,7 @@ class JsonBinder {
   static void storeCount(JsonBinding& b, uint32_t seen);
   void closeFollowed(const uint8_t* after);
   void endScalar(const uint8_t* after, ScalarKind kind);
+  void endScalarInline(const uint8_t* after, ScalarKind kind);
   void endRaw(const uint8_t* after);
   void rawFlush(const uint8_t* upTo);
   void resolve(uint32_t mask, unsigned depth);
@@ -266,6 +267,7 @@ class JsonBinder {
   void matchWholeKey(const uint8_t* s, size_t n);
   void keyBytes(const uint8_t* s, size_t n);
   void valueBytes(const uint8_t* s, size_t n);
+  void valueBytesInline(const uint8_t* s, size_t n);
   void endKey();
   void emitCodePoint(uint32_t cp);
   void appendPath(const char* s, size_t n, bool escape);
