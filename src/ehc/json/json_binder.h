@@ -79,7 +79,7 @@ struct JsonBinding {
   void* user;
   const uint8_t* rawFrom;  // raw capture: start of the pending text in this chunk
   size_t written;          // Chars, RawChars: bytes written so far
-  PathSegment seg;         // the segment of the path matched at the current depth
+  PathSegment seg;         // the segment matched at the current depth (a twin's may lag)
   uint16_t rawDepth;       // raw capture: depth of the captured value
   PathInfo shape;          // the path's segments ("shared": with the previous binding's)
   TargetKind kind;
@@ -308,8 +308,8 @@ class JsonBinder {
   uint32_t unresolved_ = 0;  // bindings that may still receive a value
   uint32_t keyCandidates_ = 0;
   uint32_t keyMatched_ = 0;
-  uint32_t keyTwins_ =
-      0;  // of keyCandidates_ at the key's start, those that take a leader's result
+  // Of keyCandidates_ at the key's start, those that take their leader's result.
+  uint32_t keyTwins_ = 0;
   uint32_t valueMask_ = 0;  // targets of the scalar being parsed
   uint32_t rawMask_ = 0;    // raw captures in progress
   uint16_t keyLength_ = 0;
