@@ -12,6 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh rv32
 root=$PWD
+mkdir -p build
 log=build/rv32-bench.log
 : >"$log"
 

@@ -63,6 +63,8 @@ def main():
         for a in blocks.get(pc, [pc]):
             per_address[a] += n
     total = sum(per_address.values())
+    if total == 0:
+        sys.exit("rv32_profile: nothing counted: no such workload in rv32/bench.cpp?")
     starts = [a for a, _ in syms]
     per_function = collections.Counter()
     for a, n in per_address.items():

@@ -211,12 +211,10 @@
           EHC_CAT(EHC_CAT(EHC_CONFIG_JSON_, EHC_CONFIG_NET_),                    \
                   EHC_CAT(EHC_CONFIG_CLIENT_, EHC_CONFIG_CLIENT2_)))
 
-// For small hot functions that -Os would otherwise leave as calls.
-#if defined(__GNUC__)
+// For small hot functions that -Os would otherwise leave as calls. (GCC and
+// Clang, as everywhere in the library: the toolchains of ESP-IDF, Arduino and
+// Linux.)
 #define EHC_ALWAYS_INLINE __attribute__((always_inline)) inline
-#else
-#define EHC_ALWAYS_INLINE inline
-#endif
 
 #define EHC_BEGIN_NAMESPACE \
   namespace ehc {           \

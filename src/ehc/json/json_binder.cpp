@@ -23,13 +23,15 @@ inline bool isDigit(uint8_t c) {
   return static_cast<uint8_t>(c - '0') < 10;
 }
 
-// SWAR helpers, for 64-bit CPUs without SSE2 (see kWordScan).
+// SWAR helpers, for 64-bit CPUs (see kWordScan): all of a scan without
+// SSE2, the last 8..15 bytes of a chunk with it.
 using Word = size_t;
 constexpr Word kOnes = ~Word{0} / 255;
 constexpr Word kHigh = kOnes * 0x80;
 // Where unaligned word loads are slow or trapped (RISC-V: GCC calls memcpy
-// for them at -Os; Xtensa has none), the scans first step byte by byte to a
-// word boundary, then load aligned words. Elsewhere any address will do.
+// for them at -Os), the word scans first step byte by byte to a word
+// boundary, then load aligned words (rv64; 32-bit CPUs scan bytes).
+// Elsewhere any address will do.
 #if defined(__riscv) || defined(__XTENSA__) || defined(EHC_ALIGNED_WORD_LOADS)
 constexpr bool kAlignLoads = true;
 #else
@@ -153,12 +155,11 @@ int JsonBinder::bindText(const char* path, void* object, const TextSink* sink, b
   return i;
 }
 
-int JsonBinder::bindElements(const char* path, TargetKind kind, void* base, size_t size,
-                             size_t stride, size_t capacity, void* count, size_t countSize) {
+int JsonBinder::addElements(const char* path, TargetKind kind, void* base, size_t size,
+                            size_t stride, size_t capacity, void* count, size_t countSize) {
   if (stride == 0 || stride > 0xFFFF || capacity == 0 || capacity > 0xFFFF) return kBadTarget;
   if (count && countSize != 1 && countSize != 2 && countSize != 4 && countSize != 8)
     return kBadTarget;
-  if (kind == TargetKind::Float || kind == TargetKind::Double) floating_ = &convertFloating;
   const int i = add(path, kind, base, size);
   if (i < 0) return i;
   JsonBinding& b = bindings_[i];
@@ -382,14 +383,19 @@ EHC_ALWAYS_INLINE uint32_t JsonBinder::childMask() {
   return stopWhenDone_ ? m & unresolved_ : m;
 }
 
-// A string value starts for a text target.
-EHC_ALWAYS_INLINE void JsonBinder::startText(JsonBinding& b, int i) {
-  if (b.kind == TargetKind::Text)
+// A text target (char buffer or sink) about to receive a value: emptied.
+EHC_ALWAYS_INLINE void JsonBinder::clearText(JsonBinding& b) {
+  if (b.kind == TargetKind::Text || b.kind == TargetKind::RawText)
     b.sink->clear(b.target);
   else
     static_cast<char*>(b.target)[0] = '\0';
   b.written = 0;
   b.status = BindStatus::Found;
+}
+
+// A string value starts for a text target.
+EHC_ALWAYS_INLINE void JsonBinder::startText(JsonBinding& b, int i) {
+  clearText(b);
   valueMask_ |= uint32_t{1} << i;
 }
 
@@ -411,12 +417,7 @@ EHC_MCU_INLINE void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
     switch (b.kind) {
       case TargetKind::RawChars:
       case TargetKind::RawText:
-        if (b.kind == TargetKind::RawText)
-          b.sink->clear(b.target);
-        else
-          static_cast<char*>(b.target)[0] = '\0';
-        b.written = 0;
-        b.status = BindStatus::Found;
+        clearText(b);
         b.rawFrom = at;
         b.rawDepth = depth_;
         rawMask_ |= uint32_t{1} << i;
@@ -837,7 +838,7 @@ constexpr bool kLittleEndian = false;
 #endif
 
 // The scans come in three kinds, by CPU:
-// - x86-64 (SSE2): 16 bytes per step, compares and a mask;
+// - x86-64 (SSE2): 16 bytes per step, compares and a mask (then words);
 // - other 64-bit CPUs: 8-byte words (SWAR);
 // - 32-bit CPUs (the ESP32s): a table lookup per byte, four bytes per bounds
 //   check. With 4-byte aligned words the constants, the alignment steps and
@@ -957,8 +958,7 @@ inline const uint8_t* skipWhitespace(const uint8_t* p, const uint8_t* end) {
   }
   while (p < end) {
     const uint8_t c = *p;
-    if (c == ' ' && kLittleEndian && aligned(p) &&
-        end - p >= static_cast<ptrdiff_t>(sizeof(Word))) {
+    if (c == ' ' && aligned(p) && end - p >= static_cast<ptrdiff_t>(sizeof(Word))) {
       const Word x = loadWord(p) ^ (kOnes * ' ');
       if (x == 0) {
         p += sizeof(Word);

@@ -150,8 +150,13 @@ class JsonBinder {
   // for the plain targets), at most `capacity` elements (more: Truncated), and
   // *count (an unsigned integer of countSize bytes, optional) is set to the
   // number of elements seen. Used by struct mapping (json_struct.h).
+  // (Inline, so that a caller with a constant kind other than Float or Double,
+  // as struct mapping has, does not link the floating point conversion.)
   int bindElements(const char* path, TargetKind kind, void* base, size_t size, size_t stride,
-                   size_t capacity, void* count, size_t countSize);
+                   size_t capacity, void* count, size_t countSize) {
+    if (kind == TargetKind::Float || kind == TargetKind::Double) floating_ = &convertFloating;
+    return addElements(path, kind, base, size, stride, capacity, count, countSize);
+  }
   // Room for paths the binder composes itself (struct mapping): `arena`
   // must outlive the binder. StaticJsonBinder<N, PathBytes> provides one.
   void setPathArena(char* arena, size_t size) {
@@ -231,6 +236,8 @@ class JsonBinder {
   enum class ScalarKind : uint8_t { String, Number, Literal };
 
   int add(const char* path, TargetKind kind, void* target, size_t size);
+  int addElements(const char* path, TargetKind kind, void* base, size_t size, size_t stride,
+                  size_t capacity, void* count, size_t countSize);
   // The number as a float or double target (kind) at `target`.
   static DecimalNumber::Result convertFloating(const DecimalNumber& number, TargetKind kind,
                                                void* target);
@@ -248,6 +255,7 @@ class JsonBinder {
   }
   uint32_t childMask();
   void beginValue(uint8_t c, const uint8_t* at);
+  void clearText(JsonBinding& b);
   void startText(JsonBinding& b, int i);
   void enterContainer(uint32_t followers);
   bool selectElement(int i);
