@@ -15,8 +15,18 @@
 
 namespace {
 
-const char* const kPaths[] = {"",    "0",   "1",     "a",     "a.b",   "0.a",   "*", "*.a",
-                              "a.*", "0.0", "*.*.0", "x\\.y", "a.0.b", "1.a.*", "b", "\\*"};
+const char* const kObjectPaths[] = {"",    "0",   "1",     "a",     "a.b",   "0.a",   "*", "*.a",
+                                    "a.*", "0.0", "*.*.0", "x\\.y", "a.0.b", "1.a.*", "b", "\\*"};
+// Paths that begin alike inside arrays, where a binding ends at an element
+// that its neighbour follows into.
+const char* const kArrayPaths[] = {"2",     "2.1",   "2.1.a",   "2.2",     "0.*.1", "0.*.1.a",
+                                   "0.*.2", "1.0.1", "1.0.1.a", "1.0.2.0", "*.1",   "*.1.a",
+                                   "0.0",   "0.0.0", "1",       "\\1"};
+
+// The flags byte's bit 2 picks the table.
+const char* pathOf(const uint8_t* plan, int k) {
+  return ((plan[8] & 4) ? kArrayPaths : kObjectPaths)[plan[k] & 15];
+}
 
 struct Targets {
   bool b;
@@ -50,7 +60,7 @@ void runOnce(const uint8_t* plan, const char* doc, size_t n, const size_t* split
   binder.setStopWhenDone(stop);
   for (int k = 0; k < 8; ++k) {
     if (only >= 0 && k != only) continue;
-    const char* path = kPaths[plan[k] & 15];
+    const char* path = pathOf(plan, k);
     Targets& t = out->t[k];
     int idx;
     switch ((plan[k] >> 4) % 12) {
@@ -126,7 +136,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             ehc::jsonErrorName(whole.error), ehc::jsonErrorName(split.error), whole.offset,
             split.offset, whole.matches, split.matches);
     for (int k = 0; k < 8; ++k)
-      fprintf(stderr, "  binding %d (%s kind %d): %s/%s targets %s\n", k, kPaths[plan[k] & 15],
+      fprintf(stderr, "  binding %d (%s kind %d): %s/%s targets %s\n", k, pathOf(plan, k),
               (plan[k] >> 4) % 12, ehc::bindStatusName(whole.status[k]),
               ehc::bindStatusName(split.status[k]),
               memcmp(&whole.t[k], &split.t[k], sizeof whole.t[k]) ? "differ" : "same");
@@ -138,7 +148,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (alone.status[k] != whole.status[k] ||
         memcmp(&alone.t[k], &whole.t[k], sizeof alone.t[k]) != 0) {
       fprintf(stderr, "binding %d (%s kind %d): %s with the others, %s alone, targets %s\n", k,
-              kPaths[plan[k] & 15], (plan[k] >> 4) % 12, ehc::bindStatusName(whole.status[k]),
+              pathOf(plan, k), (plan[k] >> 4) % 12, ehc::bindStatusName(whole.status[k]),
               ehc::bindStatusName(alone.status[k]),
               memcmp(&alone.t[k], &whole.t[k], sizeof alone.t[k]) ? "differ" : "same");
       abort();

@@ -158,6 +158,24 @@ TEST(Binder, BindingsWithSharedPrefixesMatchAsIfAlone) {
   EXPECT_EQ(r.status[13], BindStatus::Missing);  // 10 and 30 have no members
 }
 
+// Found in review: in an array, a twin whose path ends at an element (and so
+// never followed into it) stayed live after its leader had left, then led
+// with the segment it lagged at, and took a later element.
+TEST(Binder, TwinsInArraysTakeOnlyTheirElement) {
+  expectAsIfAlone(R"([0,0,[0,{"a":1},7]])", {{"2.1.a", T::I64}, {"2.1", T::I64}, {"2.2", T::I64}});
+  expectAsIfAlone(R"([0,0,[0,{"a":1},2,3,4,"five"]])",
+                  {{"2.1.a", T::I64}, {"2.1", T::Raw}, {"2.5", T::Str}});
+  expectAsIfAlone(R"([0,0,0,0,0,[[0,{"a":1},2,3,4,55]]])",
+                  {{"5.*.1.a", T::I64}, {"5.*.1", T::I64}, {"5.*.2", T::I64}});
+  expectAsIfAlone(
+      R"([0,0,[[true,{"a":1},[3]]]])",
+      {{"2.0.1", T::Bool}, {"2.0.1.a", T::Raw}, {"2.0.1", T::F64}, {"2.0.2.0", T::I32}});
+  const auto r =
+      run(R"([0,0,[0,{"a":1},7]])", {{"2.1.a", T::I64}, {"2.1", T::I64}, {"2.2", T::I64}});
+  EXPECT_EQ(r.status[1], BindStatus::Mismatch);
+  EXPECT_EQ(r.value[2], "7");
+}
+
 // Paths of 32 bytes or more, and paths with escapes, have their segments
 // found by scanning the text (shorter plain ones from a bitmap of segment
 // ends); duplicate keys make the binder step back up through them.

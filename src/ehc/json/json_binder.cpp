@@ -365,7 +365,12 @@ EHC_ALWAYS_INLINE uint32_t JsonBinder::childMask() {
           next = want;
       }
       level.nextIndex = next;
-      m |= wanted | runsAfter(wanted, same);
+      // An index never comes again: the bindings that want this one (leaders
+      // and their twins) leave the live set now. (A twin left in it would
+      // lead once its leader is gone, with the segment it lags at.)
+      wanted |= runsAfter(wanted, same);
+      level.live &= ~wanted;
+      m |= wanted;
     }
     // Element bindings count every element of their array, even one in which
     // none of their fields turns up.
@@ -652,18 +657,16 @@ void JsonBinder::closeFollowed(const uint8_t* after) {
     // Its bindings go back to the parent's segment (only those that can still
     // match: in stop-when-done mode resolved ones never will).
     // Members of an array never repeat an index: bindings that reached this
-    // element by index leave the array's live set, and are moved back to
-    // their parent segment only when (and if) the array itself closes.
+    // element by index left the array's live set when it began (childMask),
+    // and are moved back to their parent segment only when (and if) the array
+    // itself closes.
     const uint32_t mask = levels_[depth_].mask;
     resolve(mask, depth_);
     if (depth_ > 0) {
       Level& parent = levels_[depth_ - 1];
       const bool parentIsArray = !(kinds_[(depth_ - 1) >> 3] & (1u << ((depth_ - 1) & 7)));
       uint32_t back = stopWhenDone_ ? mask & unresolved_ : mask;
-      if (parentIsArray) {
-        parent.live &= ~(mask & ~parent.wild);
-        back &= parent.wild;
-      }
+      if (parentIsArray) back &= parent.wild;
       for (uint32_t it = back; it; it &= it - 1) moveBinding(lowestBit(it), depth_ - 1u);
     }
     aliveTop_ = depth_;
@@ -792,11 +795,13 @@ void JsonBinder::endKey() {
 EHC_ALWAYS_INLINE void JsonBinder::valueBytesInline(const uint8_t* s, size_t n) {
   for (uint32_t it = valueMask_; it; it &= it - 1) {
     JsonBinding& b = bindings_[lowestBit(it)];
-    if (b.kind == TargetKind::Text)
-      b.sink->append(b.target, reinterpret_cast<const char*>(s), n);
-    else if (b.kind == TargetKind::Chars && b.status != BindStatus::Truncated &&
-             appendUtf8Safe(static_cast<char*>(b.target), b.size, &b.written,
-                            reinterpret_cast<const char*>(s), n))
+    if (b.kind == TargetKind::Text) {
+      if (n)
+        b.sink->append(b.target, reinterpret_cast<const char*>(s),
+                       n);  // (sinks see no empty pieces)
+    } else if (b.kind == TargetKind::Chars && b.status != BindStatus::Truncated &&
+               appendUtf8Safe(static_cast<char*>(b.target), b.size, &b.written,
+                              reinterpret_cast<const char*>(s), n))
       b.status = BindStatus::Truncated;
   }
 }
