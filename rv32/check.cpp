@@ -18,6 +18,7 @@
 #include "ehc/json/json_binder.h"
 #include "ehc/json/json_struct.h"
 #include "ehc/json/json_writer.h"
+#include "placeholder_user.h"  // (tests/support)
 
 using ehc::BindStatus;
 using ehc::JsonError;
@@ -472,45 +473,9 @@ void checkDocuments() {
 
 // --- users.json into structs, as the client maps a response ------------------
 
-struct Geo {
-  char lat[16];
-  char lng[16];
-  REST_JSON_MAP(REST_FIELD(lat), REST_FIELD(lng))
-};
-struct Address {
-  char street[32];
-  char suite[16];
-  char city[32];
-  char zipcode[16];
-  Geo geo;
-  REST_JSON_MAP(REST_FIELD(street), REST_FIELD(suite), REST_FIELD(city), REST_FIELD(zipcode),
-                REST_FIELD(geo))
-};
-struct Company {
-  char name[32];
-  char catchPhrase[64];
-  char bs[48];
-  REST_JSON_MAP(REST_FIELD(name), REST_FIELD(catchPhrase), REST_FIELD(bs))
-};
-struct User {
-  long id;  // 32 bits on rv32, 64 on the host
-  char name[32];
-  char username[16];
-  char email[32];
-  Address address;
-  char phone[32];
-  char website[32];
-  Company company;
-  REST_JSON_MAP(REST_FIELD(id), REST_FIELD(name), REST_FIELD(username), REST_FIELD(email),
-                REST_FIELD(address), REST_FIELD(phone), REST_FIELD(website), REST_FIELD(company))
-};
+using ehc_test::Point;
+using ehc_test::User;
 
-// A type mapped from outside, arrays with counts of several widths.
-struct Point {
-  double x;
-  double y;
-};
-REST_JSON_MAP_EXT(Point, REST_FIELD_EXT(x), REST_FIELD_EXT_NAMED("y_pos", y))
 struct Shape {
   char kind[8];
   Point corners[4];
@@ -838,63 +803,63 @@ void roundTripLine(const char* what, uint32_t count, uint32_t bad, uint64_t hash
   line(t);
 }
 
+// One number at a time: written, its text hashed, read back, compared bit
+// for bit.
+struct RoundTrips {
+  uint32_t count = 0, bad = 0;
+  uint64_t hash = fnv1a(nullptr, 0);
+  template <typename T>
+  void check(T value) {
+    char buf[64];
+    ehc::JsonWriter w(buf, sizeof buf);
+    w.value(value);
+    hash = fnv1a(buf, w.length(), hash);
+    T back = 0;
+    ++count;
+    if (!readBack(buf, w.length(), &back) || memcmp(&back, &value, sizeof value) != 0) ++bad;
+  }
+  void report(const char* what) const { roundTripLine(what, count, bad, hash); }
+};
+
 void checkRoundTrips() {
   Rng rng;
-  char buf[64];
   constexpr int kN = 3000;
   {
-    uint32_t count = 0, bad = 0;
-    uint64_t h = fnv1a(nullptr, 0);
+    RoundTrips doubles;
     for (int i = 0; i < kN; ++i) {
       uint64_t bits = rng.next();
       if (i % 3 == 1) bits &= 0x800fffffffffffffull | (uint64_t{rng.next() % 8} << 52);  // tiny
+      if ((bits >> 52 & 0x7ff) == 0x7ff) continue;  // NaN, infinity
       double d;
       memcpy(&d, &bits, 8);
-      if ((bits >> 52 & 0x7ff) == 0x7ff) continue;  // NaN, infinity
-      ehc::JsonWriter w(buf, sizeof buf);
-      w.value(d);
-      h = fnv1a(buf, w.length(), h);
-      double back = 0;
-      ++count;
-      if (!readBack(buf, w.length(), &back) || memcmp(&back, &d, 8) != 0) ++bad;
+      doubles.check(d);
     }
-    roundTripLine("double", count, bad, h);
+    doubles.report("double");
   }
   {
-    uint32_t count = 0, bad = 0;
-    uint64_t h = fnv1a(nullptr, 0);
+    RoundTrips floats;
     for (int i = 0; i < kN; ++i) {
       const uint32_t bits = static_cast<uint32_t>(rng.next() >> 32);
+      if ((bits >> 23 & 0xff) == 0xff) continue;
       float f;
       memcpy(&f, &bits, 4);
-      if ((bits >> 23 & 0xff) == 0xff) continue;
-      ehc::JsonWriter w(buf, sizeof buf);
-      w.value(f);
-      h = fnv1a(buf, w.length(), h);
-      float back = 0;
-      ++count;
-      if (!readBack(buf, w.length(), &back) || memcmp(&back, &f, 4) != 0) ++bad;
+      floats.check(f);
     }
-    roundTripLine("float", count, bad, h);
+    floats.report("float");
   }
   {
     // Decimal-looking doubles (what APIs send): integer / 10^k.
-    uint32_t count = 0, bad = 0;
-    uint64_t h = fnv1a(nullptr, 0);
+    RoundTrips decimals;
     for (int i = 0; i < kN; ++i) {
       const int64_t m = static_cast<int64_t>(rng.next() % 2000000001ull) - 1000000000;
       double d = static_cast<double>(m);
       for (uint64_t k = rng.next() % 9; k; --k) d /= 10;
-      ehc::JsonWriter w(buf, sizeof buf);
-      w.value(d);
-      h = fnv1a(buf, w.length(), h);
-      double back = 0;
-      ++count;
-      if (!readBack(buf, w.length(), &back) || memcmp(&back, &d, 8) != 0) ++bad;
+      decimals.check(d);
     }
-    roundTripLine("decimal", count, bad, h);
+    decimals.report("decimal");
   }
   {
+    char buf[64];
     uint32_t count = 0, bad = 0;
     uint64_t h = fnv1a(nullptr, 0);
     for (int i = 0; i < kN; ++i) {
@@ -916,13 +881,12 @@ void checkRoundTrips() {
     roundTripLine("int64", count, bad, h);
   }
   {
-    // Every number of numbers.json: formatted and read back.
+    // Every number of numbers.json: read, written and read back.
     const EmbeddedFile* doc = findDoc("numbers.json");
     struct Acc {
       double d;
-      uint32_t count, bad;
-      uint64_t h;
-    } acc{0, 0, 0, fnv1a(nullptr, 0)};
+      RoundTrips trips;
+    } acc{0, {}};
     static ehc::StaticJsonBinder<1> b;
     b.clear();
     const int i = b.bind("*", &acc.d);
@@ -930,18 +894,12 @@ void checkRoundTrips() {
         i,
         [](const ehc::JsonMatch& m, void* u) {
           Acc& a = *static_cast<Acc*>(u);
-          if (m.status != BindStatus::Found) return;
-          char text[ehc::kMaxNumberText + 1];
-          const size_t n = ehc::formatDouble(a.d, text);
-          a.h = fnv1a(text, n, a.h);
-          double back = 0;
-          ++a.count;
-          if (!readBack(text, n, &back) || memcmp(&back, &a.d, 8) != 0) ++a.bad;
+          if (m.status == BindStatus::Found) a.trips.check(a.d);
         },
         &acc);
     b.feed(doc->text(), doc->size);
-    if (b.finish() != JsonError::Ok) ++acc.bad;
-    roundTripLine("numbers.json", acc.count, acc.bad, acc.h);
+    if (b.finish() != JsonError::Ok) ++acc.trips.bad;
+    acc.trips.report("numbers.json");
   }
 }
 

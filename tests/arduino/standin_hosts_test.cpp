@@ -10,7 +10,7 @@
 #include "WiFiClient.h"
 #include "WiFiClientSecure.h"
 #include "loopback.h"
-#include "tls_server.h"
+#include "tls_server_suite.h"
 
 namespace {
 
@@ -77,14 +77,8 @@ TEST(StandInHosts, WiFiClientConnectsToTheMappedAddressWhateverThePort) {
   }
 }
 
-class StandInHostsTls : public ::testing::Test {
+class StandInHostsTls : public ehc_test::TlsServerSuite<StandInHostsTls> {
  protected:
-  static void SetUpTestSuite() {
-    server_ = new ehc_test::TlsTestServer;
-    std::string why;
-    if (!server_->start(EHC_OPENSSL, &why)) FAIL() << why;
-  }
-  static void TearDownTestSuite() { delete server_; }
   // The mapped host over TLS: connects, sends a request, gets the answer.
   static bool fetch(WiFiClientSecure& client) {
     if (client.connect("secure.example.com", 443) != 1) return false;
@@ -100,9 +94,7 @@ class StandInHostsTls : public ::testing::Test {
     }
     return out.rfind("HTTP/1.0 200 ok", 0) == 0;
   }
-  static ehc_test::TlsTestServer* server_;
 };
-ehc_test::TlsTestServer* StandInHostsTls::server_;
 
 TEST_F(StandInHostsTls, MappedHostIsVerifiedAsLocalhost) {
   const std::string list = "secure.example.com=127.0.0.1:" + std::to_string(server_->port());

@@ -14,20 +14,17 @@
 #include <string>
 
 #include "WiFiClientSecure.h"
-#include "tls_server.h"
+#include "tls_server_suite.h"
 
 namespace {
 
-class TlsServer : public ::testing::Test {
+class TlsServer : public ehc_test::TlsServerSuite<TlsServer> {
  protected:
   static void SetUpTestSuite() {
-    server_ = new ehc_test::TlsTestServer;
-    std::string why;
-    if (!server_->start(EHC_OPENSSL, &why)) FAIL() << why;
+    TlsServerSuite::SetUpTestSuite();
     ca_ = server_->caPem();
     port_ = server_->port();
   }
-  static void TearDownTestSuite() { delete server_; }
   static std::string get(WiFiClientSecure& c) {
     c.print("GET / HTTP/1.0\r\n\r\n");
     std::string out;
@@ -41,11 +38,9 @@ class TlsServer : public ::testing::Test {
     }
     return out;
   }
-  static ehc_test::TlsTestServer* server_;
   static std::string ca_;
   static uint16_t port_;
 };
-ehc_test::TlsTestServer* TlsServer::server_;
 std::string TlsServer::ca_;
 uint16_t TlsServer::port_;
 

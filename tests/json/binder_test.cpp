@@ -475,6 +475,24 @@ TEST(Binder, BindRejectsBadPathsAndTargets) {
   EXPECT_EQ(binder.bind("c", &x), ehc::JsonBinder::kFull);
 }
 
+// bindElements takes back a binding whose path has no "*": nothing of it may
+// stay behind (here: the root path's mark, which would make the next binding,
+// in the same slot, end at the root).
+TEST(Binder, ARefusedElementBindingLeavesNothingBehind) {
+  ehc::StaticJsonBinder<2> binder;
+  int32_t elements[2];
+  EXPECT_EQ(
+      binder.bindElements("", ehc::TargetKind::Int32, elements, 0, sizeof(int32_t), 2, nullptr, 0),
+      ehc::JsonBinder::kBadPath);
+  int64_t a = 0;
+  ASSERT_EQ(binder.bind("a", &a), 0);
+  const char doc[] = R"({"a":1})";
+  binder.feed(doc, sizeof doc - 1);
+  EXPECT_EQ(binder.finish(), JsonError::Ok);
+  EXPECT_EQ(binder.status(0), BindStatus::Found);
+  EXPECT_EQ(a, 1);
+}
+
 TEST(Binder, NoHeapWhileParsing) {
   ASSERT_TRUE(ehc_test::allocCountingWorks());
   ehc::StaticJsonBinder<16> binder;

@@ -10,21 +10,15 @@
 
 #include "ESP32HTTPClient.h"
 #include "alloc_counter.h"
-#include "tls_server.h"
+#include "tls_server_suite.h"
 
 using ehc::Deadline;
 using ehc::NetError;
 
 namespace {
 
-class Tls : public ::testing::Test {
+class Tls : public ehc_test::TlsServerSuite<Tls> {
  protected:
-  static void SetUpTestSuite() {
-    server_ = new ehc_test::TlsTestServer;
-    std::string why;
-    if (!server_->start(EHC_OPENSSL, &why)) FAIL() << why;
-  }
-  static void TearDownTestSuite() { delete server_; }
   ehc::Endpoint localhost() const { return {"localhost", server_->port(), true}; }
   static std::string get(ehc::Transport& t) {
     const char req[] = "GET / HTTP/1.0\r\n\r\n";
@@ -39,9 +33,7 @@ class Tls : public ::testing::Test {
     }
     return out;
   }
-  static ehc_test::TlsTestServer* server_;
 };
-ehc_test::TlsTestServer* Tls::server_;
 
 TEST_F(Tls, VerifiedAgainstTheGivenCa) {
   ehc::MbedTlsTransport t;

@@ -35,7 +35,7 @@
 #include "loopback.h"
 #include "raw_client.h"
 #include "tls_flight.h"
-#include "tls_server.h"
+#include "tls_server_suite.h"
 #include "waiting.h"
 
 namespace {
@@ -662,14 +662,8 @@ TEST(NetEm, AFirstFlightSplitAcrossReadsWaitsForTheDecisionThenIsHeldWhole) {
 
 // ---- TLS: the hold, full and resumed ---------------------------------------------
 
-class NetEmTls : public ::testing::Test {
+class NetEmTls : public ehc_test::TlsServerSuite<NetEmTls> {
  protected:
-  static void SetUpTestSuite() {
-    server_ = new ehc_test::TlsTestServer;
-    std::string why;
-    if (!server_->start(EHC_OPENSSL, &why)) FAIL() << why;
-  }
-  static void TearDownTestSuite() { delete server_; }
   static std::string get(ehc::Transport& t) {
     const char request[] = "GET / HTTP/1.0\r\n\r\n";
     EXPECT_EQ(t.write(reinterpret_cast<const uint8_t*>(request), sizeof request - 1,
@@ -692,9 +686,7 @@ class NetEmTls : public ::testing::Test {
         << t.lastTlsError();
     return msSince(start);
   }
-  static ehc_test::TlsTestServer* server_;
 };
-ehc_test::TlsTestServer* NetEmTls::server_;
 
 TEST_F(NetEmTls, FullHandshakesAreHeldLongerThanResumedOnes) {
   constexpr int64_t kHoldFull = 600, kHoldResumed = 100;

@@ -6,7 +6,6 @@
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
@@ -16,10 +15,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <exception>
 #include <optional>
 #include <string_view>
-#include <system_error>
 #include <utility>
 
 #include "api_routes.h"
@@ -90,8 +87,6 @@ Wait waitFor(int fd, short events, int wakeFd, Clock::time_point deadline) {
 // ---- sockets -------------------------------------------------------------------
 
 using ehc_tools::closeWithReset;
-using ehc_tools::prepareConnection;
-using ehc_tools::setFdFlags;
 using ehc_tools::setIntOption;
 
 // ---- text ----------------------------------------------------------------------
@@ -701,50 +696,22 @@ FaultServer::~FaultServer() {
 }
 
 bool FaultServer::start(uint16_t port) {
-  if (acceptThread_.joinable()) return false;
-  listenFd_ = ehc_tools::listenLoopback(port, 64, &port_);
-  if (listenFd_ < 0 || pipe(wakePipe_) != 0) {
-    stop();
-    return false;
-  }
-  setFdFlags(wakePipe_[0], 0);
-  setFdFlags(wakePipe_[1], 0);
-  stopping_ = false;
-  acceptThread_ = std::thread(&FaultServer::acceptLoop, this);
-  return true;
+  return server_.start(port, 64,
+                       [this](int fd, size_t number, std::chrono::steady_clock::time_point) {
+                         serveConnection(fd, number);
+                       });
 }
 
 void FaultServer::stop() {
-  stopping_ = true;
-  if (acceptThread_.joinable()) {
-    const char wake = 1;
-    while (write(wakePipe_[1], &wake, 1) < 0 && errno == EINTR) {
-    }
-    acceptThread_.join();
-  }
-  // No new workers now. The list moves out so that joining happens without the
-  // mutex, which workers take to finish; their nodes stay where they were.
-  std::list<Worker> workers;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    workers.swap(workers_);
-  }
-  for (Worker& worker : workers) worker.thread.join();
-  for (int* fd : {&listenFd_, &wakePipe_[0], &wakePipe_[1]}) {
-    if (*fd >= 0) close(*fd);
-    *fd = -1;
-  }
-  port_ = 0;
+  server_.stop();
 }
 
 size_t FaultServer::connectionsAccepted() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return connectionsAccepted_;
+  return server_.connectionsAccepted();
 }
 
 size_t FaultServer::openConnections() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return openConnections_;
+  return server_.openConnections();
 }
 
 std::vector<std::string> FaultServer::requests() const {
@@ -785,47 +752,8 @@ std::string FaultServer::routesHelp() {
   return help;
 }
 
-void FaultServer::acceptLoop() {
-  for (;;) {
-    if (waitFor(listenFd_, POLLIN, wakePipe_[0], Clock::time_point::max()) == Wait::kStopped) {
-      return;
-    }
-    joinFinishedWorkers();
-    const int fd = accept(listenFd_, nullptr, nullptr);
-    if (fd >= 0) {
-      startWorker(fd);
-    } else if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
-      // Out of resources: the pending connection stays ready; do not spin on it.
-      if (waitFor(-1, 0, wakePipe_[0], deadlineIn(100)) == Wait::kStopped) return;
-    }
-  }
-}
-
-void FaultServer::startWorker(int fd) {
-  prepareConnection(fd);
-  std::lock_guard<std::mutex> lock(mutex_);
-  const size_t connectionNumber = ++connectionsAccepted_;
-  Worker& worker = workers_.emplace_back();
-  try {
-    // The thread's finishWorker() takes the mutex, so it cannot run before
-    // worker.thread is assigned.
-    worker.thread = std::thread([this, fd, connectionNumber, &worker] {
-      try {
-        serveConnection(fd, connectionNumber);
-      } catch (const std::exception&) {
-        // Out of memory in a route: the connection is closed, nothing else to do.
-      }
-      finishWorker(&worker);
-    });
-    ++openConnections_;
-  } catch (const std::system_error&) {
-    close(fd);
-    workers_.pop_back();
-  }
-}
-
 void FaultServer::serveConnection(int fd, size_t connectionNumber) {
-  Peer peer(fd, wakePipe_[0], stopping_);
+  Peer peer(fd, server_.wakeFd(), server_.stopping());
   const std::string dir = dataDir();
   After previous = After::kKeepAlive;
   for (size_t requestNumber = 1;; ++requestNumber) {
@@ -848,25 +776,6 @@ void FaultServer::serveConnection(int fd, size_t connectionNumber) {
     if (previous == After::kClose) return;
     if (previous == After::kKeepAlive && request.wantsClose) return;
   }
-}
-
-void FaultServer::finishWorker(Worker* worker) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  --openConnections_;  // serveConnection() has closed the socket by now
-  worker->finished = true;
-}
-
-void FaultServer::joinFinishedWorkers() {
-  std::list<Worker> finished;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    for (auto it = workers_.begin(); it != workers_.end();) {
-      const auto next = std::next(it);
-      if (it->finished) finished.splice(finished.end(), workers_, it);
-      it = next;
-    }
-  }
-  for (Worker& worker : finished) worker.thread.join();
 }
 
 void FaultServer::logRequest(size_t connectionNumber, const std::string& method,

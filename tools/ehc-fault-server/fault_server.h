@@ -12,12 +12,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <atomic>
-#include <list>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
+
+#include "loopback_server.h"
 
 namespace ehc_fault {
 
@@ -35,7 +34,7 @@ class FaultServer {
   // Wakes every thread, closes every connection and joins everything.
   // Idempotent; start() may be called again afterwards.
   void stop();
-  uint16_t port() const { return port_; }
+  uint16_t port() const { return server_.port(); }
 
   // The folder of the JSONPlaceholder-like API (/users, /posts/1, ...; see
   // api_routes.h): users.json, posts.json, todos.json, comments.json. ""
@@ -57,30 +56,11 @@ class FaultServer {
   static std::string routesHelp();
 
  private:
-  struct Worker {
-    std::thread thread;
-    bool finished = false;  // set by the thread as its last act, under mutex_
-  };
-
-  void acceptLoop();
-  void startWorker(int fd);
   void serveConnection(int fd, size_t connectionNumber);
-  void finishWorker(Worker* worker);
-  void joinFinishedWorkers();
   void logRequest(size_t connectionNumber, const std::string& method, const std::string& target);
 
-  int listenFd_ = -1;
-  // stop() writes one byte to wakePipe_[1] and nobody reads it: the read end
-  // stays readable, and every poll() of every thread also waits on it.
-  int wakePipe_[2] = {-1, -1};
-  std::atomic<bool> stopping_{false};
-  uint16_t port_ = 0;
-  std::thread acceptThread_;
-
-  mutable std::mutex mutex_;   // guards everything below
-  std::list<Worker> workers_;  // a list: a running Worker never moves
-  size_t connectionsAccepted_ = 0;
-  size_t openConnections_ = 0;
+  ehc_tools::LoopbackServer server_;
+  mutable std::mutex mutex_;  // guards the two below
   std::vector<std::string> requestLog_;
   std::string dataDir_;
 };

@@ -6,7 +6,6 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -17,10 +16,8 @@
 
 #include <algorithm>
 #include <deque>
-#include <exception>
 #include <random>
 #include <string>
-#include <system_error>
 #include <vector>
 
 #include "socket_options.h"
@@ -46,7 +43,6 @@ constexpr size_t kReadBytes = 64 * 1024;
 using ehc_tools::closeWithReset;
 using ehc_tools::loopback;
 using ehc_tools::prepareConnection;
-using ehc_tools::setFdFlags;
 using ehc_tools::setIntOption;
 
 // Owns a socket; closes it with a reset unless released.
@@ -430,57 +426,19 @@ NetEm::~NetEm() {
 }
 
 bool NetEm::start(uint16_t targetPort, const LinkSettings& settings, uint16_t listenPort) {
-  if (listenFd_ >= 0 || targetPort == 0) return false;
+  if (server_.port() != 0 || targetPort == 0) return false;
   if (!(settings.bandwidthMbit >= 0) || !std::isfinite(settings.bandwidthMbit)) return false;
   if (settings.maxConnectionMs == 0) return false;
-  if (pipe(wakePipe_) != 0) {
-    wakePipe_[0] = wakePipe_[1] = -1;
-    return false;
-  }
-  setFdFlags(wakePipe_[0], 0);
-  setFdFlags(wakePipe_[1], O_NONBLOCK);
-  listenFd_ = ehc_tools::listenLoopback(listenPort, 128, &port_);
-  bool ok = listenFd_ >= 0;
-  if (ok) {
-    targetPort_ = targetPort;
-    settings_ = settings;
-    try {
-      acceptThread_ = std::thread(&NetEm::acceptLoop, this);
-    } catch (const std::system_error&) {
-      ok = false;
-    }
-  }
-  if (!ok) {
-    const int saved = errno;
-    for (int* fd : {&listenFd_, &wakePipe_[0], &wakePipe_[1]}) {
-      if (*fd >= 0) close(*fd);
-      *fd = -1;
-    }
-    port_ = 0;
-    errno = saved;
-  }
-  return ok;
+  targetPort_ = targetPort;
+  settings_ = settings;
+  return server_.start(listenPort, 128,
+                       [this](int fd, size_t number, Clock::time_point acceptedAt) {
+                         serveConnection(fd, number, acceptedAt);
+                       });
 }
 
 void NetEm::stop() {
-  if (wakePipe_[1] >= 0) {
-    const char wake = 1;
-    if (write(wakePipe_[1], &wake, 1) < 0) {
-      // Already written (the pipe is never read): it is readable either way.
-    }
-  }
-  if (acceptThread_.joinable()) acceptThread_.join();
-  std::list<Worker> workers;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    workers.swap(workers_);
-  }
-  for (Worker& worker : workers) worker.thread.join();
-  for (int* fd : {&listenFd_, &wakePipe_[0], &wakePipe_[1]}) {
-    if (*fd >= 0) close(*fd);
-    *fd = -1;
-  }
-  port_ = 0;
+  server_.stop();
 }
 
 NetEm::Counters NetEm::counters() const {
@@ -502,70 +460,15 @@ void NetEm::resetCounters() {
 }
 
 size_t NetEm::openConnections() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return openConnections_;
+  return server_.openConnections();
 }
 
-void NetEm::acceptLoop() {
-  for (;;) {
-    pollfd fds[2] = {{wakePipe_[0], POLLIN, 0}, {listenFd_, POLLIN, 0}};
-    const int ready = poll(fds, 2, -1);
-    if (fds[0].revents != 0) return;
-    if (ready < 0) {
-      if (errno == EINTR) continue;
-      return;
-    }
-    joinFinishedWorkers();
-    const int fd = accept(listenFd_, nullptr, nullptr);
-    if (fd >= 0) {
-      startWorker(fd, Clock::now());
-    } else if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
-      // Out of resources: the pending connection stays ready; do not spin on it.
-      pollfd wake{wakePipe_[0], POLLIN, 0};
-      if (poll(&wake, 1, 100) > 0) return;
-    }
-  }
-}
-
-void NetEm::startWorker(int fd, Clock::time_point acceptedAt) {
-  prepareConnection(fd);
-  const size_t number = ++connections_;
-  std::lock_guard<std::mutex> lock(mutex_);
-  Worker& worker = workers_.emplace_back();
-  try {
-    const ConnectionContext context{fd,     acceptedAt, targetPort_,  settings_, wakePipe_[0],
-                                    number, &tlsFull_,  &tlsResumed_, &bytesUp_, &bytesDown_};
-    // The thread takes the mutex as its last act, so it cannot finish before
-    // worker.thread is assigned.
-    worker.thread = std::thread([this, context, &worker] {
-      try {
-        Connection connection(context);  // owns the socket from here on
-        connection.run();
-      } catch (const std::exception&) {
-        // Out of memory: the connection is dropped (reset).
-      }
-      std::lock_guard<std::mutex> finishLock(mutex_);
-      --openConnections_;
-      worker.finished = true;
-    });
-    ++openConnections_;
-  } catch (const std::system_error&) {
-    close(fd);
-    workers_.pop_back();
-  }
-}
-
-void NetEm::joinFinishedWorkers() {
-  std::list<Worker> finished;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    for (auto it = workers_.begin(); it != workers_.end();) {
-      const auto next = std::next(it);
-      if (it->finished) finished.splice(finished.end(), workers_, it);
-      it = next;
-    }
-  }
-  for (Worker& worker : finished) worker.thread.join();
+void NetEm::serveConnection(int fd, size_t number, Clock::time_point acceptedAt) {
+  ++connections_;
+  const ConnectionContext context{fd,     acceptedAt, targetPort_,  settings_, server_.wakeFd(),
+                                  number, &tlsFull_,  &tlsResumed_, &bytesUp_, &bytesDown_};
+  Connection connection(context);  // owns the socket from here on
+  connection.run();
 }
 
 }  // namespace ehc_netem

@@ -41,9 +41,8 @@
 
 #include <atomic>
 #include <chrono>
-#include <list>
-#include <mutex>
-#include <thread>
+
+#include "loopback_server.h"
 
 namespace ehc_netem {
 
@@ -80,7 +79,7 @@ class NetEm {
   // Wakes every thread, closes every connection and joins everything.
   // Idempotent; start() may be called again afterwards.
   void stop();
-  uint16_t port() const { return port_; }
+  uint16_t port() const { return server_.port(); }
   const LinkSettings& settings() const { return settings_; }
 
   struct Counters {
@@ -94,29 +93,13 @@ class NetEm {
   size_t openConnections() const;
 
  private:
-  struct Worker {
-    std::thread thread;
-    bool finished = false;  // set by the thread as its last act, under mutex_
-  };
-  void acceptLoop();
-  void startWorker(int fd, std::chrono::steady_clock::time_point acceptedAt);
-  void joinFinishedWorkers();
+  void serveConnection(int fd, size_t number, std::chrono::steady_clock::time_point acceptedAt);
 
-  int listenFd_ = -1;
-  // stop() writes one byte to wakePipe_[1] and nobody reads it: the read end
-  // stays readable, and every poll of every thread also waits on it.
-  int wakePipe_[2] = {-1, -1};
-  uint16_t port_ = 0;
+  ehc_tools::LoopbackServer server_;
   uint16_t targetPort_ = 0;
   LinkSettings settings_;
-  std::thread acceptThread_;
-
   std::atomic<size_t> connections_{0}, tlsFull_{0}, tlsResumed_{0};
   std::atomic<uint64_t> bytesUp_{0}, bytesDown_{0};
-
-  mutable std::mutex mutex_;   // guards the two below
-  std::list<Worker> workers_;  // a list: a running Worker never moves
-  size_t openConnections_ = 0;
 };
 
 }  // namespace ehc_netem

@@ -35,6 +35,18 @@ size_t read16(const uint8_t* p) {
   return static_cast<size_t>(p[0]) << 8 | p[1];
 }
 
+// Moves bytes from the front of [*data, *data + *size) into a fixed-size
+// header that has `*have` of them so far; true once it is complete.
+template <size_t N>
+bool gatherHeader(uint8_t (&header)[N], size_t* have, const uint8_t** data, size_t* size) {
+  const size_t take = std::min(*size, N - *have);
+  memcpy(header + *have, *data, take);
+  *have += take;
+  *data += take;
+  *size -= take;
+  return *have == N;
+}
+
 }  // namespace
 
 const char* firstFlightName(FirstFlight flight) {
@@ -59,12 +71,7 @@ FirstFlight TlsFlightClassifier::feed(const uint8_t* data, size_t size) {
   examined_ += size;
   while (size > 0 && decision_ == FirstFlight::kUndecided) {
     if (recordHeaderHave_ < sizeof recordHeader_) {
-      const size_t take = std::min(size, sizeof recordHeader_ - recordHeaderHave_);
-      memcpy(recordHeader_ + recordHeaderHave_, data, take);
-      recordHeaderHave_ += take;
-      data += take;
-      size -= take;
-      if (recordHeaderHave_ == sizeof recordHeader_) onRecordHeader();
+      if (gatherHeader(recordHeader_, &recordHeaderHave_, &data, &size)) onRecordHeader();
       continue;
     }
     const size_t take = std::min(size, recordLeft_);
@@ -105,12 +112,7 @@ void TlsFlightClassifier::onRecordHeader() {
 void TlsFlightClassifier::feedHandshake(const uint8_t* data, size_t size) {
   while (size > 0 && decision_ == FirstFlight::kUndecided) {
     if (messageHeaderHave_ < sizeof messageHeader_) {
-      const size_t take = std::min(size, sizeof messageHeader_ - messageHeaderHave_);
-      memcpy(messageHeader_ + messageHeaderHave_, data, take);
-      messageHeaderHave_ += take;
-      data += take;
-      size -= take;
-      if (messageHeaderHave_ == sizeof messageHeader_) onHandshakeHeader();
+      if (gatherHeader(messageHeader_, &messageHeaderHave_, &data, &size)) onHandshakeHeader();
       continue;
     }
     const size_t take = std::min(size, messageLeft_);
