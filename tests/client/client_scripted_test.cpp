@@ -67,6 +67,35 @@ TEST(ClientHeaders, TargetsAreTouchedOnlyWhenTheHeaderIsThere) {
   EXPECT_EQ(q.headersTruncated, 0b1000);
 }
 
+// A number or bool target is written only with a whole, valid value, and
+// then reported found: never a prefix ("12abc", "0x10") nor the first of a
+// repeated field ("7, 8").
+TEST(ClientHeaders, ANumberIsWrittenOnlyWhenValidAndThenReportedFound) {
+  const char response[] =
+      "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nX-Count: 12abc\r\nX-Twice: 7\r\nX-Twice: 8\r\n"
+      "X-Hex: 0x10\r\nX-Flag: truely\r\nX-Good: 5\r\n\r\n{}";
+  const ScriptStep steps[] = {ScriptStep::data(response), ScriptStep::stall(0)};
+  Scripted s(steps, 2);
+  long count = -1, twice = -1, hex = -1, good = -1;
+  bool flag = false;
+  const RestResult r = s.client.get("/")
+                           .getHeader("X-Count", &count)
+                           .getHeader("X-Twice", &twice)
+                           .getHeader("X-Hex", &hex)
+                           .getHeader("X-Flag", &flag)
+                           .send();
+  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_EQ(count, -1);
+  EXPECT_EQ(twice, -1);
+  EXPECT_EQ(hex, -1);
+  EXPECT_FALSE(flag);
+  EXPECT_EQ(r.headersFound, 0);
+  const ScriptStep again[] = {ScriptStep::data(response), ScriptStep::stall(0)};
+  Scripted t(again, 2);
+  EXPECT_EQ(t.client.get("/").getHeader("X-Good", &good).send().headersFound, 0b1);
+  EXPECT_EQ(good, 5);
+}
+
 TEST(ClientHeaders, RequestHeadersReplaceTheClientsAndFramingIsTheLibrarys) {
   const ScriptStep steps[] = {ScriptStep::data("HTTP/1.1 204 No Content\r\n\r\n"),
                               ScriptStep::stall(0)};
