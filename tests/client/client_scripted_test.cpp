@@ -242,3 +242,69 @@ TEST(ClientCookies, JarLimits) {
 }
 
 }  // namespace
+
+namespace {
+
+size_t requestsIn(const std::string& written) {
+  size_t count = 0;
+  for (size_t at = 0; (at = written.find(" HTTP/1.1\r\n", at)) != std::string::npos; ++at) ++count;
+  return count;
+}
+
+std::string redirectTo(const std::string& location) {
+  return "HTTP/1.1 302 Found\r\nLocation: " + location + "\r\nContent-Length: 0\r\n\r\n";
+}
+
+// A Location with a scheme (RFC 3986: ALPHA *( ALPHA / DIGIT / "+" / "-" /
+// "." ) ":") other than http(s) is not a path on the current host.
+TEST(ClientRedirects, ALocationWithAnotherSchemeIsRefused) {
+  for (const char* location :
+       {"ftp://host/x", "mailto:a@b.test", "javascript:alert(1)", "a+b.c-d9:x", "http:relative"}) {
+    SCOPED_TRACE(location);
+    const std::string response = redirectTo(location);
+    const ScriptStep steps[] = {ScriptStep::data(response.c_str()), ScriptStep::stall(0),
+                                ScriptStep::data("HTTP/1.1 204 No Content\r\n\r\n"),
+                                ScriptStep::stall(0)};
+    Scripted s(steps, 4);
+    const RestResult r = s.client.get("/start").followRedirects().send();
+    EXPECT_EQ(r.error, ehc::EHC_ERROR_BAD_URL) << r.message;
+    EXPECT_EQ(requestsIn(s.written()), 1u) << s.written();
+  }
+  const std::string upper = redirectTo("HTTP://api.test/next");  // schemes are case-insensitive
+  const ScriptStep steps[] = {ScriptStep::data(upper.c_str()), ScriptStep::stall(0),
+                              ScriptStep::data("HTTP/1.1 204 No Content\r\n\r\n"),
+                              ScriptStep::stall(0)};
+  Scripted s(steps, 4);
+  EXPECT_EQ(s.client.get("/start").followRedirects().send().statusCode, 204);
+  EXPECT_NE(s.written().find("GET /next HTTP/1.1\r\n"), std::string::npos) << s.written();
+}
+
+// A URL longer than EHC_MAX_URL_LENGTH is a capacity of the build (-21,
+// naming the setting), not a malformed URL: the base URL, a Location, and a
+// relative Location that grows too long once resolved.
+TEST(ClientRedirects, URLsPastEHC_MAX_URL_LENGTHAreACapacityError) {
+  const auto expectCapacity = [](const RestResult& r) {
+    EXPECT_EQ(r.error, ehc::EHC_ERROR_CAPACITY) << r.message;
+    EXPECT_NE(std::string(r.message).find("EHC_MAX_URL_LENGTH"), std::string::npos) << r.message;
+  };
+  const std::string longBase = "http://api.test/" + std::string(EHC_MAX_URL_LENGTH, 'b');
+  const ScriptStep none[] = {ScriptStep::stall(0)};
+  Scripted base(none, 1, longBase.c_str());
+  expectCapacity(base.client.get("/").send());
+  EXPECT_EQ(base.written(), "");
+  EXPECT_FALSE(base.client.setBaseUrl(longBase));
+  EXPECT_FALSE(base.client.setBaseUrl("ftp://api.test"));  // malformed stays -18
+  EXPECT_EQ(base.client.get("/").send().error, ehc::EHC_ERROR_BAD_URL);
+
+  for (const std::string& location :
+       {"/" + std::string(EHC_MAX_URL_LENGTH + 10, 'l'),
+        std::string(EHC_MAX_URL_LENGTH - 10, 'r')}) {  // fits, but not after /dir/
+    const std::string response = redirectTo(location);
+    const ScriptStep steps[] = {ScriptStep::data(response.c_str()), ScriptStep::stall(0)};
+    Scripted s(steps, 2, "http://api.test/dir/");
+    expectCapacity(s.client.get("start").followRedirects().send());
+    EXPECT_EQ(requestsIn(s.written()), 1u);
+  }
+}
+
+}  // namespace

@@ -4,6 +4,7 @@
 
 #include "../http/text.h"
 #include "json_body.h"
+#include "redirect_location.h"
 #include "user_headers.h"
 
 EHC_BEGIN_NAMESPACE
@@ -99,6 +100,11 @@ bool countBytes(void* user, const char*, size_t n) {
 
 bool toRequest(void* user, const char* data, size_t n) {
   return static_cast<RequestWriter*>(user)->body(data, n) == HttpError::Ok;
+}
+
+void failWith(RestResult& res, int code, const char* message) {
+  res.error = res.statusCode = code;
+  res.message = message;
 }
 
 // Copies the URL's host (without brackets) into out; false when too long.
@@ -227,16 +233,26 @@ RestClient::RestClient(TextArg baseUrl, uint16_t port, Transport* plain, Transpo
 
 bool RestClient::setBaseUrl(TextArg text) {
   const char* baseUrl = text.c_str();
-  urlValid_ = false;
   const size_t n = baseUrl ? strlen(baseUrl) : 0;
+  urlError_ = EHC_ERROR_BAD_URL;
+  urlMessage_ = "malformed base URL";
+  if (n > EHC_MAX_URL_LENGTH) {
+    urlError_ = EHC_ERROR_CAPACITY;
+    urlMessage_ = "base URL longer than EHC_MAX_URL_LENGTH";
+  }
   if (n == 0 || n > EHC_MAX_URL_LENGTH) return false;
   if (baseUrl != baseUrl_) memmove(baseUrl_, baseUrl, n + 1);
   char oldHost[sizeof baseHost_];
   memcpy(oldHost, baseHost_, sizeof oldHost);
-  urlValid_ = parseUrl(baseUrl_, n, &url_, portOverride_) == HttpError::Ok &&
-              copyHost(url_, baseHost_, sizeof baseHost_);
+  if (parseUrl(baseUrl_, n, &url_, portOverride_) != HttpError::Ok) return false;
+  if (!copyHost(url_, baseHost_, sizeof baseHost_)) {
+    urlError_ = EHC_ERROR_CAPACITY;
+    urlMessage_ = "host name longer than EHC_MAX_HOST_LENGTH";
+    return false;
+  }
+  urlError_ = EHC_OK;
   if (strcmp(oldHost, baseHost_) != 0) end();  // another server: the kept connection is useless
-  return urlValid_;
+  return true;
 }
 
 void RestClient::setPort(uint16_t port) {
@@ -342,9 +358,8 @@ RestResult RestClient::execute(RestRequest& q) {
   if (q.error_ != EHC_OK) {
     res.error = res.statusCode = q.error_;
     res.message = q.errorMessage_;
-  } else if (!urlValid_) {
-    res.error = res.statusCode = EHC_ERROR_BAD_URL;
-    res.message = "malformed base URL (or longer than EHC_MAX_URL_LENGTH)";
+  } else if (urlError_ != EHC_OK) {
+    failWith(res, urlError_, urlMessage_);
   } else {
     const int retries = q.retries_ >= 0 ? q.retries_ : maxRetry_;
     const bool repeatable = q.idempotent_ || !unsafeToRepeat(q.method_);
@@ -370,8 +385,7 @@ void RestClient::runAttempt(RestRequest& q, RestResult& res) {
   hop_ = 0;
   for (;;) {
     if (!copyHost(hopUrl_, host_, sizeof host_)) {
-      res.error = res.statusCode = EHC_ERROR_BAD_URL;
-      res.message = "host name too long (EHC_MAX_HOST_LENGTH)";
+      failWith(res, EHC_ERROR_CAPACITY, "host name longer than EHC_MAX_HOST_LENGTH");
       return;
     }
     hopCrossOrigin_ = crossOrigin();
@@ -413,15 +427,10 @@ void RestClient::runAttempt(RestRequest& q, RestResult& res) {
     const int status = parser_.status();
     if (q.redirects_ && isRedirect(status)) {
       if (hop_ >= q.redirects_) {
-        res.error = res.statusCode = EHC_ERROR_TOO_MANY_REDIRECTS;
-        res.message = errorToString(EHC_ERROR_TOO_MANY_REDIRECTS);
+        failWith(res, EHC_ERROR_TOO_MANY_REDIRECTS, errorToString(EHC_ERROR_TOO_MANY_REDIRECTS));
         return;
       }
-      if (!nextHop(status)) {
-        res.error = res.statusCode = EHC_ERROR_BAD_URL;
-        res.message = "redirect without a usable Location";
-        return;
-      }
+      if (!nextHop(status, res)) return;
       ++res.redirects;
       continue;
     }
@@ -432,61 +441,34 @@ void RestClient::runAttempt(RestRequest& q, RestResult& res) {
   }
 }
 
-// The next hop's URL from Location: absolute (scheme case-insensitive),
-// scheme-relative ("//host/path"), absolute path, or relative to the current
-// path's directory. A fragment is dropped (it never goes to a server).
-bool RestClient::nextHop(int status) {
-  if (locationCapture_ < 0 || parser_.headerStatus(locationCapture_) != HeaderStatus::Found ||
-      !location_[0])
+// The next hop's URL from Location (see resolveLocation); false, with the
+// error in res, when there is none to follow.
+bool RestClient::nextHop(int status, RestResult& res) {
+  const HeaderStatus location =
+      locationCapture_ < 0 ? HeaderStatus::Missing : parser_.headerStatus(locationCapture_);
+  if (location == HeaderStatus::Truncated) {
+    failWith(res, EHC_ERROR_CAPACITY, "redirect Location longer than EHC_MAX_URL_LENGTH");
     return false;
-  if (char* hash = strchr(location_, '#')) *hash = '\0';
-  const size_t locationLength = strlen(location_);
-  char next[sizeof hopUrlText_];
-  const auto scheme = [&](const char* s) {
-    return equalsIgnoreCase(location_, strlen(s), s, strlen(s)) && locationLength >= strlen(s);
-  };
-  size_t n = 0;
-  const auto put = [&](const char* s, size_t k) {
-    if (n + k >= sizeof next) return false;
-    memcpy(next + n, s, k);
-    n += k;
-    next[n] = '\0';
-    return true;
-  };
-  bool fits = true;
-  if (scheme("http://") || scheme("https://")) {
-    fits = put(location_, locationLength);
-    for (size_t i = 0; i < 5 && i < n && next[i] != ':'; ++i)  // the parser wants it lowercase
-      if (next[i] >= 'A' && next[i] <= 'Z') next[i] = static_cast<char>(next[i] - 'A' + 'a');
-  } else if (location_[0] == '/' && location_[1] == '/') {
-    fits = put(hopUrl_.https ? "https:" : "http:", hopUrl_.https ? 6 : 5) &&
-           put(location_, locationLength);
-  } else {
-    char port[8] = "";
-    if (!hopUrl_.defaultPort) {
-      char digits[6];
-      size_t d = 0;
-      for (uint16_t p = hopUrl_.port; p; p = static_cast<uint16_t>(p / 10))
-        digits[d++] = static_cast<char>('0' + p % 10);
-      port[0] = ':';
-      for (size_t i = 0; i < d; ++i) port[1 + i] = digits[d - 1 - i];
-      port[1 + d] = '\0';
-    }
-    fits = put(hopUrl_.https ? "https://" : "http://", hopUrl_.https ? 8 : 7) &&
-           (!hopUrl_.ipv6 || put("[", 1)) && put(host_, strlen(host_)) &&
-           (!hopUrl_.ipv6 || put("]", 1)) && put(port, strlen(port));
-    if (fits && location_[0] != '/') {  // relative: the current path's directory
-      size_t dir = hopUrl_.pathLength;
-      const char* query = static_cast<const char*>(memchr(hopUrl_.path, '?', hopUrl_.pathLength));
-      if (query) dir = static_cast<size_t>(query - hopUrl_.path);
-      while (dir > 0 && hopUrl_.path[dir - 1] != '/') --dir;
-      fits = dir ? put(hopUrl_.path, dir) : put("/", 1);
-    }
-    fits = fits && put(location_, locationLength);
   }
-  if (!fits) return false;
-  memcpy(hopUrlText_, next, n + 1);
-  if (parseUrl(hopUrlText_, &hopUrl_) != HttpError::Ok) return false;
+  if (location != HeaderStatus::Found || !location_[0]) {
+    failWith(res, EHC_ERROR_BAD_URL, "redirect without a Location");
+    return false;
+  }
+  char next[sizeof hopUrlText_];
+  const int resolved = resolveLocation(location_, hopUrl_, host_, next, sizeof next);
+  if (resolved == EHC_ERROR_CAPACITY) {
+    failWith(res, resolved, "redirect Location longer than EHC_MAX_URL_LENGTH once resolved");
+    return false;
+  }
+  if (resolved != EHC_OK) {
+    failWith(res, resolved, "redirect to a scheme other than http or https");
+    return false;
+  }
+  memcpy(hopUrlText_, next, strlen(next) + 1);
+  if (parseUrl(hopUrlText_, &hopUrl_) != HttpError::Ok) {
+    failWith(res, EHC_ERROR_BAD_URL, "malformed redirect Location");
+    return false;
+  }
   // Browsers' method rules: 303 always fetches with GET; 301/302 turn a
   // POST into a GET; 307/308 repeat the request as it was.
   const bool toGet = (status == 303 && !sends(hopMethod_, "HEAD")) ||

@@ -46,9 +46,9 @@ class RestClient {
   RestRequest head(TextArg path = "") { return RestRequest(this, "HEAD", path.c_str()); }
 
   // --- settings ---------------------------------------------------------------
-  // False (and the next requests fail with EHC_ERROR_BAD_URL) when malformed
-  // or longer than EHC_MAX_URL_LENGTH. The kept connection closes when the
-  // host changes.
+  // False when malformed (the next requests fail with EHC_ERROR_BAD_URL) or
+  // longer than EHC_MAX_URL_LENGTH (EHC_ERROR_CAPACITY). The kept connection
+  // closes when the host changes.
   bool setBaseUrl(TextArg baseUrl);
   bool setUrl(TextArg url) { return setBaseUrl(url); }
   void setPort(uint16_t port);
@@ -134,7 +134,7 @@ class RestClient {
   RestResult execute(RestRequest& request);
   void runAttempt(RestRequest& request, RestResult& result);
   void finish(RestRequest& request, RestResult& result);
-  bool nextHop(int status);
+  bool nextHop(int status, RestResult& result);
   bool storeHeader(const char* name, const char* value, const char* prefix, bool credential);
   bool crossOrigin() const;
   bool followingRedirect(const RestRequest& request) const;
@@ -151,7 +151,8 @@ class RestClient {
   char baseUrl_[EHC_MAX_URL_LENGTH + 1] = {};
   Url url_;
   uint16_t portOverride_ = 0;
-  bool urlValid_ = false;
+  int urlError_ = EHC_ERROR_BAD_URL;  // EHC_OK, or what every request fails with
+  const char* urlMessage_ = "malformed base URL";
 
   // the exchange in progress: the hop's URL (a redirect's Location), host
   char hopUrlText_[EHC_MAX_URL_LENGTH + 1] = {};
