@@ -308,3 +308,37 @@ TEST(ClientRedirects, URLsPastEHC_MAX_URL_LENGTHAreACapacityError) {
 }
 
 }  // namespace
+
+namespace {
+
+// A 2xx whose body was wanted but is empty is not JSON: -20, as for any
+// other body that is not. A response without a body (204, HEAD) is not that.
+TEST(ClientBody, AnEmpty2xxBodyWithBindingsIsInvalidJson) {
+  for (const char* response :
+       {"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n",
+        "HTTP/1.1 201 Created\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+        "HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n"}) {
+    SCOPED_TRACE(response);
+    const ScriptStep steps[] = {ScriptStep::data(response), ScriptStep::close()};
+    Scripted s(steps, 2);
+    int id = -1;
+    const RestResult r = s.client.get("/").getBody("id", &id).send();
+    EXPECT_EQ(r.error, ehc::EHC_ERROR_INVALID_JSON) << r.message;
+    EXPECT_FALSE(r.isSuccess());
+    EXPECT_EQ(r.missing, 0b1u);
+    EXPECT_EQ(id, -1);
+  }
+  const ScriptStep noContent[] = {
+      ScriptStep::data("HTTP/1.1 204 No Content\r\n\r\n"), ScriptStep::stall(0),
+      ScriptStep::data("HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n"), ScriptStep::stall(0)};
+  Scripted s(noContent, 4);
+  int id = -1;
+  const RestResult r = s.client.del("/").getBody("id", &id).send();
+  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_EQ(r.missing, 0b1u);
+  const RestResult head = s.client.head("/").getBody("id", &id).send();
+  EXPECT_TRUE(head.isSuccess()) << head.message;
+  EXPECT_EQ(head.missing, 0b1u);
+}
+
+}  // namespace

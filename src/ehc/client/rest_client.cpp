@@ -345,6 +345,11 @@ bool RestClient::wantsBody(const RestRequest& q) const {
   return binder_.count() > 0 && !followingRedirect(q);  // a hop's body is not the answer
 }
 
+// RFC 9110: a response to HEAD, a 204 and a 304 have no body (1xx are not final).
+bool RestClient::responseHasBody(int status) const {
+  return status != 204 && status != 304 && !sends(hopMethod_, "HEAD");
+}
+
 void RestClient::onBodyBytes(void* self, const char* data, size_t length) {
   RestClient& c = *static_cast<RestClient*>(self);
   if (!c.current_ || !c.wantsBody(*c.current_) || c.binder_.done()) return;
@@ -582,7 +587,8 @@ void RestClient::finish(RestRequest& q, RestResult& res) {
   const bool owner = building_ == &q;
   if (owner) {
     const bool responded = res.statusCode > 0;
-    if (responded && binder_.count() > 0 && bodyFed_) {
+    // A body that should be there and is empty is not JSON either.
+    if (responded && binder_.count() > 0 && (bodyFed_ || responseHasBody(res.statusCode))) {
       const JsonError e = binder_.finish();
       if (e != JsonError::Ok && res.error == EHC_OK && res.statusCode >= 200 &&
           res.statusCode < 300) {

@@ -139,6 +139,7 @@ class RestClient {
   bool crossOrigin() const;
   bool followingRedirect(const RestRequest& request) const;
   bool wantsBody(const RestRequest& request) const;
+  bool responseHasBody(int status) const;
   void finishHeaderTargets(RestRequest& request, RestResult& result);
   static void onBodyBytes(void* self, const char* data, size_t length);
   static const ResponseParser::HeaderVisitor kHeaderVisitor;
