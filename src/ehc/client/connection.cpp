@@ -161,7 +161,13 @@ bool Connection::readResponse(Exchange& request, ResponseParser& parser, Exchang
     }
     if (parser.failed()) break;
   }
-  if (parser.failed() && !draining) r.http = parser.error();
+  // A failure after the point where the caller had its answer (the wanted
+  // values, or the JSON error that ended them) is in the part being drained,
+  // whether it came in a later read or in the same one: it only costs the
+  // connection. (The parser hands over no body byte past its failure, so an
+  // answer complete now was complete before it.)
+  const bool answered = draining || (parser.headersDone() && request.bodySatisfied());
+  if (parser.failed() && !answered) r.http = parser.error();
   r.drained = draining && parser.complete();
   const bool reusable = parser.complete() && parser.keepAlive() && !leftover && r.ok();
   if (!reusable) end();
