@@ -400,6 +400,7 @@ void RestClient::runAttempt(RestRequest& q, RestResult& res) {
     parser_.clearCaptures();
     locationCapture_ =
         q.redirects_ ? parser_.captureHeader("Location", location_, sizeof location_) : -1;
+    cookies_.discard();  // what a failed exchange before this one staged
     cookies_.setResponseHost(host_);
     parser_.onHeaders(&kHeaderVisitor, this);
     parser_.onBody(onBodyBytes, this);
@@ -436,6 +437,7 @@ void RestClient::runAttempt(RestRequest& q, RestResult& res) {
         return;
       }
       if (!nextHop(status, res)) return;
+      cookies_.commit();  // a redirect followed is a response accepted (login flows set cookies)
       ++res.redirects;
       continue;
     }
@@ -616,6 +618,11 @@ void RestClient::finish(RestRequest& q, RestResult& res) {
     if (responded) finishHeaderTargets(q, res);
     building_ = nullptr;
   }
+  // Nothing of a response the client rejected is kept.
+  if (res.error == EHC_OK)
+    cookies_.commit();
+  else
+    cookies_.discard();
   last_ = res;
   if (res.isSuccess()) {
     if (q.onSuccess_) q.onSuccess_(res.statusCode);

@@ -77,7 +77,7 @@ class RestClient {
   // never follow a redirect to another scheme, host or port.
   bool cookie(TextArg name, TextArg value) { return cookies_.set(name.c_str(), value.c_str()); }
   void clearCookies() { cookies_.clear(); }
-  size_t cookiesDropped() const { return cookies_.dropped(); }  // too long, or no room
+  size_t cookiesDropped() const { return cookies_.dropped(); }  // pushed out, or not kept
 
   // Closes the kept connection, freeing the TLS context (about 39 KB with
   // mbedTLS's default buffers); the TLS session is kept for a quick resume.
