@@ -585,6 +585,7 @@ After setCookieRoute(Exchange& ex) {
 }
 
 After redirectRoute(Exchange& ex) {
+  if (!ex.textParam("ms").empty() && !ex.peer.pause(requestedPauseMs(ex))) return After::kClose;
   const int status = static_cast<int>(ex.numberParam("code", 302, 300, 399));
   std::string to = percentDecoded(ex.textParam("to"));
   if (!ex.textParam("loop").empty()) to = ex.request.target;  // to itself, for ever
@@ -647,8 +648,10 @@ const Route kRoutes[] = {
      "200 {\"method\",\"target\",\"head\",\"body\"}: the request as received", echoRoute},
     {"/set-cookie", "/set-cookie?name=N&value=V[&max-age=S]", "200 with Set-Cookie: N=V",
      setCookieRoute},
-    {"/redirect", "/redirect?code=N&to=URL|loop=1",
-     "status N (default 302) with Location: URL (default /ok; loop: itself)", redirectRoute},
+    {"/redirect", "/redirect?code=N&to=URL|loop=1[&ms=M]",
+     "status N (default 302) with Location: URL (default /ok; loop: itself),\n"
+     "after M ms (a slow hop)",
+     redirectRoute},
     // JSONPlaceholder-like, from the --data directory (api_routes.h).
     {"/users", "/users[/N]", "GET the users (N: the Nth), from DIR/users.json", apiRoute, true},
     {"/posts", "/posts[/N[/comments]]",

@@ -366,16 +366,18 @@ RestResult RestClient::execute(RestRequest& q) {
   } else if (urlError_ != EHC_OK) {
     failWith(res, urlError_, urlMessage_);
   } else {
+    // One deadline for the whole request, as libcurl's CURLOPT_TIMEOUT:
+    // every attempt, redirect and wait between retries comes out of it.
+    const Deadline doneBy = Deadline::in(q.timeoutMs_ ? q.timeoutMs_ : timeoutMs_);
     const int retries = q.retries_ >= 0 ? q.retries_ : maxRetry_;
     const bool repeatable = q.idempotent_ || !unsafeToRepeat(q.method_);
     for (int attempt = 0;; ++attempt) {
       ++res.attempts;
       const uint64_t sentBefore = res.bytesSent;
-      runAttempt(q, res);
+      runAttempt(q, res, doneBy);
       if (!retryable(res.error) || attempt >= retries) break;
       if (!repeatable && res.bytesSent != sentBefore) break;  // it may have arrived
-      const uint32_t wait = uint32_t{EHC_RETRY_BACKOFF_MS} << (attempt < 6 ? attempt : 6);
-      sleepMs(wait < 8000 ? wait : 8000);
+      if (!waitBeforeRetry(attempt, doneBy)) break;
     }
   }
   res.totalMs = monotonicMs() - begun;
@@ -383,7 +385,18 @@ RestResult RestClient::execute(RestRequest& q) {
   return res;
 }
 
-void RestClient::runAttempt(RestRequest& q, RestResult& res) {
+// The backoff before retry number attempt + 1: 1x, 2x, 4x ... the first
+// wait, at most 8 s. False (no wait, no retry) when the request's deadline
+// would pass before it ends: a retry with no time left cannot succeed.
+bool RestClient::waitBeforeRetry(int attempt, Deadline doneBy) {
+  uint32_t wait = uint32_t{EHC_RETRY_BACKOFF_MS} << (attempt < 6 ? attempt : 6);
+  if (wait > 8000) wait = 8000;
+  if (doneBy.remainingMs() <= wait) return false;
+  sleepMs(wait);
+  return true;
+}
+
+void RestClient::runAttempt(RestRequest& q, RestResult& res, Deadline doneBy) {
   hopUrl_ = url_;
   hopMethod_ = q.method_;
   hopHasBody_ = true;
@@ -405,12 +418,14 @@ void RestClient::runAttempt(RestRequest& q, RestResult& res) {
     parser_.onHeaders(&kHeaderVisitor, this);
     parser_.onBody(onBodyBytes, this);
 
+    if (doneBy.expired()) {  // the hops before used up the request's time
+      failWith(res, EHC_ERROR_READ_TIMEOUT, "request timeout (its deadline passed between hops)");
+      return;
+    }
     Exchanger exchange(*this, q);
-    const uint32_t timeout = q.timeoutMs_ ? q.timeoutMs_ : timeoutMs_;
     const Endpoint at{host_, hopUrl_.port, hopUrl_.https};
     current_ = &q;
-    const ExchangeResult r =
-        connection_.exchange(at, exchange, parser_, Deadline::in(timeout), connectTimeoutMs_);
+    const ExchangeResult r = connection_.exchange(at, exchange, parser_, doneBy, connectTimeoutMs_);
     current_ = nullptr;
     res.bytesSent += r.bytesSent;
     res.bytesReceived += r.bytesReceived;

@@ -52,7 +52,9 @@ class RestClient {
   bool setBaseUrl(TextArg baseUrl);
   bool setUrl(TextArg url) { return setBaseUrl(url); }
   void setPort(uint16_t port);
-  void setTimeout(uint32_t ms) { timeoutMs_ = ms; }  // total per attempt (default 60 s)
+  // The whole request's deadline: every attempt, redirect and backoff wait
+  // (default 60 s). A retry whose wait would end past it is not made.
+  void setTimeout(uint32_t ms) { timeoutMs_ = ms; }
   void setConnectTimeout(uint32_t ms) { connectTimeoutMs_ = ms; }  // default 10 s
   void setMaxRetry(uint8_t times) { maxRetry_ = times; }           // network errors only
   bool setContentType(TextArg type);  // of bodies (application/json); false: refused
@@ -132,7 +134,8 @@ class RestClient {
   class Exchanger;
 
   RestResult execute(RestRequest& request);
-  void runAttempt(RestRequest& request, RestResult& result);
+  void runAttempt(RestRequest& request, RestResult& result, Deadline doneBy);
+  static bool waitBeforeRetry(int attempt, Deadline doneBy);
   void finish(RestRequest& request, RestResult& result);
   bool nextHop(int status, RestResult& result);
   bool storeHeader(const char* name, const char* value, const char* prefix, bool credential);
