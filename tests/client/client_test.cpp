@@ -475,6 +475,30 @@ TEST_F(Client, TheTimeoutIsOneDeadlineForTheWholeRequest) {
   EXPECT_LT(r.totalMs, 2500u + 1000u);  // never waits past the deadline (with room for a slow host)
 }
 
+// A server that refuses an upload from its head answers while the body is
+// still going out, then resets or closes: that answer is the outcome (as
+// curl and browsers report it), not the failed write.
+TEST_F(Client, AnAnswerBeforeTheUploadEndedIsReported) {
+  const std::string big(5 * 1024 * 1024, 'x');
+  int status = 0;
+  const RestResult tooLarge = client_->post("/early?code=413")
+                                  .rawBodyRef(big.data(), big.size(), "text/plain")
+                                  .getBody("status", &status)
+                                  .send();
+  EXPECT_EQ(tooLarge.error, ehc::EHC_OK) << tooLarge.message;
+  EXPECT_EQ(tooLarge.statusCode, 413);
+  EXPECT_EQ(status, 413);
+  EXPECT_LT(tooLarge.bytesSent, big.size());  // the body did not all go
+  const RestResult denied = client_->put("/early?code=401&then=close")
+                                .rawBodyRef(big.data(), big.size(), "text/plain")
+                                .send();
+  EXPECT_EQ(denied.error, ehc::EHC_OK) << denied.message;
+  EXPECT_EQ(denied.statusCode, 401);
+  EXPECT_EQ(denied.attempts, 1);
+  EXPECT_TRUE(client_->get("/ok").send().isSuccess());  // on a new connection
+  EXPECT_EQ(server_.connectionsAccepted(), 3u);
+}
+
 TEST_F(Client, KeepsTheConnectionAndEndReleasesIt) {
   EXPECT_FALSE(client_->get("/ok").send().reused);
   EXPECT_TRUE(client_->get("/ok").send().reused);
