@@ -390,3 +390,24 @@ TEST(ClientCookies, OnlyAnAcceptedResponseChangesTheJar) {
 }
 
 }  // namespace
+
+namespace {
+
+// As ESP32-HTTP-Client's (status < 200 || status >= 400): nothing sent yet
+// is not a success, and hasError() says so.
+TEST(ClientResult, HasErrorBeforeAnyRequestAsTheOriginal) {
+  const ScriptStep steps[] = {ScriptStep::data("HTTP/1.1 204 No Content\r\n\r\n"),
+                              ScriptStep::stall(0)};
+  Scripted s(steps, 2);
+  EXPECT_EQ(s.client.getStatusCode(), 0);
+  EXPECT_TRUE(s.client.hasError());
+  EXPECT_FALSE(s.client.isSuccess());
+  auto request = s.client.get("/");
+  EXPECT_TRUE(request.send().isSuccess());
+  EXPECT_FALSE(s.client.hasError());
+  const RestResult again = request.send();  // never sent twice
+  EXPECT_EQ(again.statusCode, 0);
+  EXPECT_TRUE(again.hasError());
+}
+
+}  // namespace
