@@ -1,88 +1,22 @@
-// Fuzzes the client on what a server sends: any bytes as the responses to
-// two requests that bind body values of every kind, read headers into every
-// kind of target, follow redirects and keep cookies. The outcome must not
-// depend on how the bytes are split into reads (the first input byte picks
-// the read size, compared with reads of one byte), and sanitizers catch the
-// rest.
+// Fuzzes the client on what a server sends (client_scenario.h: any bytes as
+// the responses to two requests of every kind of binding). The outcome must
+// not depend on how the bytes are split into reads (the first input byte
+// picks the read size, compared with reads of one byte), and sanitizers
+// catch the rest.
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include <string>
-
-#include "ESP32HTTPClient.h"
-
-namespace {
-
-struct Outcome {
-  int status[2], error[2];
-  uint32_t found[2], truncated[2];
-  uint8_t headersFound[2];
-  int64_t id;
-  double lat;
-  bool flag;
-  char name[12], raw[16], header[10];
-  long count;
-  std::string text, headerText;
-  int matches;
-};
-
-void run(const uint8_t* data, size_t size, size_t maxRead, Outcome* o) {
-  const ehc::ScriptStep steps[] = {
-      ehc::ScriptStep::data(reinterpret_cast<const char*>(data), size)};
-  ehc::ScriptedTransport transport(steps, 1);
-  transport.setMaxRead(maxRead);
-  ESP32HTTPClient client("http://api.test/v1", transport);
-  client.bearer("t");
-  client.cookie("c", "1");
-  *o = Outcome{};
-  for (int k = 0; k < 2; ++k) {
-    const RestResult r = client.get("/r")
-                             .getBody("0.id", &o->id)
-                             .getBody("0.geo.lat", &o->lat)
-                             .getBody("flag", &o->flag)
-                             .getBody("0.name", o->name)
-                             .getRawBody("obj", o->raw, sizeof o->raw)
-                             .getBody("text", &o->text)
-                             .getBody("items.*", o->name, sizeof o->name,
-                                      [o](const ehc::JsonMatch&) { ++o->matches; })
-                             .getHeader("X-Count", &o->count)
-                             .getHeader("ETag", o->header)
-                             .getHeader("Link", &o->headerText)
-                             .followRedirects(3)
-                             .timeout(1000)
-                             .send();
-    o->status[k] = r.statusCode;
-    o->error[k] = r.error;
-    o->found[k] = r.found;
-    o->truncated[k] = r.truncated;
-    o->headersFound[k] = r.headersFound;
-  }
-}
-
-bool same(const Outcome& a, const Outcome& b) {
-  return memcmp(a.status, b.status, sizeof a.status) == 0 &&
-         memcmp(a.error, b.error, sizeof a.error) == 0 &&
-         memcmp(a.found, b.found, sizeof a.found) == 0 &&
-         memcmp(a.truncated, b.truncated, sizeof a.truncated) == 0 &&
-         memcmp(a.headersFound, b.headersFound, sizeof a.headersFound) == 0 && a.id == b.id &&
-         memcmp(&a.lat, &b.lat, sizeof a.lat) == 0 && a.flag == b.flag &&
-         strcmp(a.name, b.name) == 0 && strcmp(a.raw, b.raw) == 0 &&
-         strcmp(a.header, b.header) == 0 && a.count == b.count && a.text == b.text &&
-         a.headerText == b.headerText && a.matches == b.matches;
-}
-
-}  // namespace
+#include "client_scenario.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1) return 0;
   const size_t maxRead = 1 + data[0] % 64;
-  Outcome whole, bytewise;
-  run(data + 1, size - 1, maxRead, &whole);
-  run(data + 1, size - 1, 1, &bytewise);
-  if (!same(whole, bytewise)) {
+  ehc_fuzz::ClientOutcome whole, bytewise;
+  ehc_fuzz::runClient(data + 1, size - 1, maxRead, &whole);
+  ehc_fuzz::runClient(data + 1, size - 1, 1, &bytewise);
+  if (!ehc_fuzz::sameOutcome(whole, bytewise)) {
     fprintf(stderr, "outcome depends on the read size (%zu vs 1): status %d/%d vs %d/%d\n", maxRead,
             whole.status[0], whole.status[1], bytewise.status[0], bytewise.status[1]);
     abort();

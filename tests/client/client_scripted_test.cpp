@@ -67,6 +67,35 @@ TEST(ClientHeaders, TargetsAreTouchedOnlyWhenTheHeaderIsThere) {
   EXPECT_EQ(q.headersTruncated, 0b1000);
 }
 
+// A number or bool target is written only with a whole, valid value, and
+// then reported found: never a prefix ("12abc", "0x10") nor the first of a
+// repeated field ("7, 8").
+TEST(ClientHeaders, ANumberIsWrittenOnlyWhenValidAndThenReportedFound) {
+  const char response[] =
+      "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nX-Count: 12abc\r\nX-Twice: 7\r\nX-Twice: 8\r\n"
+      "X-Hex: 0x10\r\nX-Flag: truely\r\nX-Good: 5\r\n\r\n{}";
+  const ScriptStep steps[] = {ScriptStep::data(response), ScriptStep::stall(0)};
+  Scripted s(steps, 2);
+  long count = -1, twice = -1, hex = -1, good = -1;
+  bool flag = false;
+  const RestResult r = s.client.get("/")
+                           .getHeader("X-Count", &count)
+                           .getHeader("X-Twice", &twice)
+                           .getHeader("X-Hex", &hex)
+                           .getHeader("X-Flag", &flag)
+                           .send();
+  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_EQ(count, -1);
+  EXPECT_EQ(twice, -1);
+  EXPECT_EQ(hex, -1);
+  EXPECT_FALSE(flag);
+  EXPECT_EQ(r.headersFound, 0);
+  const ScriptStep again[] = {ScriptStep::data(response), ScriptStep::stall(0)};
+  Scripted t(again, 2);
+  EXPECT_EQ(t.client.get("/").getHeader("X-Good", &good).send().headersFound, 0b1);
+  EXPECT_EQ(good, 5);
+}
+
 TEST(ClientHeaders, RequestHeadersReplaceTheClientsAndFramingIsTheLibrarys) {
   const ScriptStep steps[] = {ScriptStep::data("HTTP/1.1 204 No Content\r\n\r\n"),
                               ScriptStep::stall(0)};
@@ -185,6 +214,7 @@ void receive(ehc::CookieJar& jar, const std::string& setCookie) {
   ehc::CookieJar::kVisitor.name(&jar, "Set-Cookie", 10);
   ehc::CookieJar::kVisitor.value(&jar, setCookie.data(), setCookie.size());
   ehc::CookieJar::kVisitor.end(&jar, false);
+  jar.commit();
 }
 std::string sent(const ehc::CookieJar& jar) {
   std::string out;
@@ -208,8 +238,176 @@ TEST(ClientCookies, JarLimits) {
   EXPECT_EQ(now.rfind("user=1;", 0), 0u) << now;           // the user's stays, first
   EXPECT_NE(now.find("s19=" + value), std::string::npos);  // the newest is in
   EXPECT_EQ(now.find("s0="), std::string::npos);           // the oldest made room
-  EXPECT_EQ(jar.dropped(), 1u);
+  // Counted: the long one, and each of the 20 that was pushed out again.
+  size_t kept = 0;
+  for (size_t at = 0; (at = now.find(";s", at)) != std::string::npos; ++at) ++kept;
+  EXPECT_GT(kept, 1u) << now;
+  EXPECT_LT(kept, 20u) << now;
+  EXPECT_EQ(jar.dropped(), 1u + 20u - kept);
   EXPECT_LE(now.size(), size_t{EHC_COOKIE_JAR_BYTES});
+}
+
+}  // namespace
+
+namespace {
+
+size_t requestsIn(const std::string& written) {
+  size_t count = 0;
+  for (size_t at = 0; (at = written.find(" HTTP/1.1\r\n", at)) != std::string::npos; ++at) ++count;
+  return count;
+}
+
+std::string redirectTo(const std::string& location) {
+  return "HTTP/1.1 302 Found\r\nLocation: " + location + "\r\nContent-Length: 0\r\n\r\n";
+}
+
+// A Location with a scheme (RFC 3986: ALPHA *( ALPHA / DIGIT / "+" / "-" /
+// "." ) ":") other than http(s) is not a path on the current host.
+TEST(ClientRedirects, ALocationWithAnotherSchemeIsRefused) {
+  for (const char* location :
+       {"ftp://host/x", "mailto:a@b.test", "javascript:alert(1)", "a+b.c-d9:x", "http:relative"}) {
+    SCOPED_TRACE(location);
+    const std::string response = redirectTo(location);
+    const ScriptStep steps[] = {ScriptStep::data(response.c_str()), ScriptStep::stall(0),
+                                ScriptStep::data("HTTP/1.1 204 No Content\r\n\r\n"),
+                                ScriptStep::stall(0)};
+    Scripted s(steps, 4);
+    const RestResult r = s.client.get("/start").followRedirects().send();
+    EXPECT_EQ(r.error, ehc::EHC_ERROR_BAD_URL) << r.message;
+    EXPECT_EQ(requestsIn(s.written()), 1u) << s.written();
+  }
+  const std::string upper = redirectTo("HTTP://api.test/next");  // schemes are case-insensitive
+  const ScriptStep steps[] = {ScriptStep::data(upper.c_str()), ScriptStep::stall(0),
+                              ScriptStep::data("HTTP/1.1 204 No Content\r\n\r\n"),
+                              ScriptStep::stall(0)};
+  Scripted s(steps, 4);
+  EXPECT_EQ(s.client.get("/start").followRedirects().send().statusCode, 204);
+  EXPECT_NE(s.written().find("GET /next HTTP/1.1\r\n"), std::string::npos) << s.written();
+}
+
+// A URL longer than EHC_MAX_URL_LENGTH is a capacity of the build (-21,
+// naming the setting), not a malformed URL: the base URL, a Location, and a
+// relative Location that grows too long once resolved.
+TEST(ClientRedirects, URLsPastEHC_MAX_URL_LENGTHAreACapacityError) {
+  const auto expectCapacity = [](const RestResult& r) {
+    EXPECT_EQ(r.error, ehc::EHC_ERROR_CAPACITY) << r.message;
+    EXPECT_NE(std::string(r.message).find("EHC_MAX_URL_LENGTH"), std::string::npos) << r.message;
+  };
+  const std::string longBase = "http://api.test/" + std::string(EHC_MAX_URL_LENGTH, 'b');
+  const ScriptStep none[] = {ScriptStep::stall(0)};
+  Scripted base(none, 1, longBase.c_str());
+  expectCapacity(base.client.get("/").send());
+  EXPECT_EQ(base.written(), "");
+  EXPECT_FALSE(base.client.setBaseUrl(longBase));
+  EXPECT_FALSE(base.client.setBaseUrl("ftp://api.test"));  // malformed stays -18
+  EXPECT_EQ(base.client.get("/").send().error, ehc::EHC_ERROR_BAD_URL);
+
+  for (const std::string& location :
+       {"/" + std::string(EHC_MAX_URL_LENGTH + 10, 'l'),
+        std::string(EHC_MAX_URL_LENGTH - 10, 'r')}) {  // fits, but not after /dir/
+    const std::string response = redirectTo(location);
+    const ScriptStep steps[] = {ScriptStep::data(response.c_str()), ScriptStep::stall(0)};
+    Scripted s(steps, 2, "http://api.test/dir/");
+    expectCapacity(s.client.get("start").followRedirects().send());
+    EXPECT_EQ(requestsIn(s.written()), 1u);
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// A 2xx whose body was wanted but is empty is not JSON: -20, as for any
+// other body that is not. A response without a body (204, HEAD) is not that.
+TEST(ClientBody, AnEmpty2xxBodyWithBindingsIsInvalidJson) {
+  for (const char* response :
+       {"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n",
+        "HTTP/1.1 201 Created\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+        "HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n"}) {
+    SCOPED_TRACE(response);
+    const ScriptStep steps[] = {ScriptStep::data(response), ScriptStep::close()};
+    Scripted s(steps, 2);
+    int id = -1;
+    const RestResult r = s.client.get("/").getBody("id", &id).send();
+    EXPECT_EQ(r.error, ehc::EHC_ERROR_INVALID_JSON) << r.message;
+    EXPECT_FALSE(r.isSuccess());
+    EXPECT_EQ(r.missing, 0b1u);
+    EXPECT_EQ(id, -1);
+  }
+  const ScriptStep noContent[] = {
+      ScriptStep::data("HTTP/1.1 204 No Content\r\n\r\n"), ScriptStep::stall(0),
+      ScriptStep::data("HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n"), ScriptStep::stall(0)};
+  Scripted s(noContent, 4);
+  int id = -1;
+  const RestResult r = s.client.del("/").getBody("id", &id).send();
+  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_EQ(r.missing, 0b1u);
+  const RestResult head = s.client.head("/").getBody("id", &id).send();
+  EXPECT_TRUE(head.isSuccess()) << head.message;
+  EXPECT_EQ(head.missing, 0b1u);
+}
+
+}  // namespace
+
+namespace {
+
+// Cookies take effect with the response that set them only when the client
+// accepts it: a response that fails (cut short, not JSON, too many
+// redirects) neither stores nor deletes any. A 4xx is a response accepted;
+// a redirect followed too (its cookies go along to the next hop).
+TEST(ClientCookies, OnlyAnAcceptedResponseChangesTheJar) {
+  const char keep[] =
+      "HTTP/1.1 200 OK\r\nSet-Cookie: kept=1\r\nContent-Length: 8\r\n\r\n{\"id\":1}";
+  const char cut[] =
+      "HTTP/1.1 200 OK\r\nSet-Cookie: cut=2\r\nSet-Cookie: kept=; Max-Age=0\r\n"
+      "Content-Length: 9\r\n\r\n{\"id\"";
+  const char notJson[] = "HTTP/1.1 200 OK\r\nSet-Cookie: bad=3\r\nContent-Length: 3\r\n\r\n{x}";
+  const char denied[] =
+      "HTTP/1.1 401 Unauthorized\r\nSet-Cookie: denied=4\r\nContent-Length: 2\r\n\r\n{}";
+  const char hop[] =
+      "HTTP/1.1 302 Found\r\nSet-Cookie: hop=5\r\nLocation: /next\r\nContent-Length: 0\r\n\r\n";
+  const char ok[] = "HTTP/1.1 200 OK\r\nContent-Length: 8\r\n\r\n{\"id\":2}";
+  const ScriptStep steps[] = {
+      ScriptStep::data(keep),   ScriptStep::stall(0),      ScriptStep::data(cut),
+      ScriptStep::close(),      ScriptStep::data(notJson), ScriptStep::stall(0),
+      ScriptStep::data(denied), ScriptStep::stall(0),      ScriptStep::data(hop),
+      ScriptStep::stall(0),     ScriptStep::data(ok),      ScriptStep::stall(0),
+      ScriptStep::data(ok),     ScriptStep::stall(0)};
+  Scripted s(steps, sizeof steps / sizeof steps[0]);
+  int id = 0;
+  EXPECT_TRUE(s.client.get("/keep").getBody("id", &id).send().isSuccess());
+  EXPECT_EQ(s.client.get("/cut").getBody("id", &id).send().error, ehc::EHC_ERROR_CONNECTION_LOST);
+  EXPECT_EQ(s.client.get("/bad").getBody("id", &id).send().error, ehc::EHC_ERROR_INVALID_JSON);
+  EXPECT_EQ(s.client.get("/denied").getBody("id", &id).send().statusCode, 401);
+  EXPECT_TRUE(s.client.get("/hop").followRedirects().getBody("id", &id).send().isSuccess());
+  EXPECT_TRUE(s.client.get("/last").getBody("id", &id).send().isSuccess());
+  const std::string w = s.written();
+  const std::string next = w.substr(w.find("GET /next"));
+  EXPECT_NE(next.find("Cookie: kept=1; denied=4; hop=5\r\n"), std::string::npos) << next;
+  const std::string last = w.substr(w.find("GET /last"));
+  EXPECT_NE(last.find("Cookie: kept=1; denied=4; hop=5\r\n"), std::string::npos) << last;
+  EXPECT_EQ(s.client.cookiesDropped(), 0u);
+}
+
+}  // namespace
+
+namespace {
+
+// As ESP32-HTTP-Client's (status < 200 || status >= 400): nothing sent yet
+// is not a success, and hasError() says so.
+TEST(ClientResult, HasErrorBeforeAnyRequestAsTheOriginal) {
+  const ScriptStep steps[] = {ScriptStep::data("HTTP/1.1 204 No Content\r\n\r\n"),
+                              ScriptStep::stall(0)};
+  Scripted s(steps, 2);
+  EXPECT_EQ(s.client.getStatusCode(), 0);
+  EXPECT_TRUE(s.client.hasError());
+  EXPECT_FALSE(s.client.isSuccess());
+  auto request = s.client.get("/");
+  EXPECT_TRUE(request.send().isSuccess());
+  EXPECT_FALSE(s.client.hasError());
+  const RestResult again = request.send();  // never sent twice
+  EXPECT_EQ(again.statusCode, 0);
+  EXPECT_TRUE(again.hasError());
 }
 
 }  // namespace

@@ -441,14 +441,62 @@ TEST_F(Client, RetriesNetworkErrorsWithBackoff) {
   EXPECT_EQ(refused.get("/").retry(0).send().attempts, 1);
 
   // A POST that reached the server is not sent again...
-  client_->setTimeout(200);
-  const RestResult post = client_->post("/stall?ms=1000").retry(2).send();
-  EXPECT_EQ(post.error, ehc::EHC_ERROR_READ_TIMEOUT);
+  int end = 0;  // a value after the reset: the body is wanted
+  const RestResult post = client_->post("/reset-mid-body").getBody("end", &end).retry(2).send();
+  EXPECT_EQ(post.error, ehc::EHC_ERROR_CONNECTION_LOST);
   EXPECT_EQ(post.attempts, 1);
   // ...unless the caller says it may be.
-  EXPECT_EQ(client_->post("/stall?ms=1000").retry(1).idempotent().send().attempts, 2);
-  EXPECT_EQ(client_->get("/stall?ms=1000").retry(1).send().attempts, 2);
+  EXPECT_EQ(
+      client_->post("/reset-mid-body").getBody("end", &end).retry(1).idempotent().send().attempts,
+      2);
+  EXPECT_EQ(client_->get("/reset-mid-body").getBody("end", &end).retry(1).send().attempts, 2);
   EXPECT_EQ(client_->get("/nope").retry(3).send().attempts, 1);  // HTTP statuses are not retried
+}
+
+// The timeout is one deadline for the whole request, as libcurl's
+// CURLOPT_TIMEOUT: redirects do not start it again, and neither do retries
+// (a retry whose backoff would end past it is not made).
+TEST_F(Client, TheTimeoutIsOneDeadlineForTheWholeRequest) {
+  // Hops of 600 ms each: two fit in 1.5 s, five do not.
+  const RestResult slow =
+      client_->get("/redirect?loop=1&ms=600").followRedirects(5).timeout(1500).send();
+  EXPECT_EQ(slow.error, ehc::EHC_ERROR_READ_TIMEOUT) << slow.message;
+  EXPECT_LE(slow.redirects, 2);
+  EXPECT_LE(server_.requests().size(), 3u);
+
+  // Backoff 200, 400, 800 ms fit in 2.5 s; the next, 1 600 ms, would not.
+  ESP32HTTPClient refused(
+      ("http://127.0.0.1:" + std::to_string(ehc_test::closedLoopbackPort())).c_str());
+  refused.setMaxRetry(5);
+  refused.setTimeout(2500);
+  const RestResult r = refused.get("/").send();
+  EXPECT_EQ(r.error, ehc::EHC_ERROR_CONNECTION_REFUSED);
+  EXPECT_EQ(r.attempts, 4);
+  EXPECT_LT(r.totalMs, 2500u + 1000u);  // never waits past the deadline (with room for a slow host)
+}
+
+// A server that refuses an upload from its head answers while the body is
+// still going out, then resets or closes: that answer is the outcome (as
+// curl and browsers report it), not the failed write.
+TEST_F(Client, AnAnswerBeforeTheUploadEndedIsReported) {
+  const std::string big(5 * 1024 * 1024, 'x');
+  int status = 0;
+  const RestResult tooLarge = client_->post("/early?code=413")
+                                  .rawBodyRef(big.data(), big.size(), "text/plain")
+                                  .getBody("status", &status)
+                                  .send();
+  EXPECT_EQ(tooLarge.error, ehc::EHC_OK) << tooLarge.message;
+  EXPECT_EQ(tooLarge.statusCode, 413);
+  EXPECT_EQ(status, 413);
+  EXPECT_LT(tooLarge.bytesSent, big.size());  // the body did not all go
+  const RestResult denied = client_->put("/early?code=401&then=close")
+                                .rawBodyRef(big.data(), big.size(), "text/plain")
+                                .send();
+  EXPECT_EQ(denied.error, ehc::EHC_OK) << denied.message;
+  EXPECT_EQ(denied.statusCode, 401);
+  EXPECT_EQ(denied.attempts, 1);
+  EXPECT_TRUE(client_->get("/ok").send().isSuccess());  // on a new connection
+  EXPECT_EQ(server_.connectionsAccepted(), 3u);
 }
 
 TEST_F(Client, KeepsTheConnectionAndEndReleasesIt) {

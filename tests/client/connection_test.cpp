@@ -122,6 +122,43 @@ TEST(Connection, ResendsAPostWhenNoneOfItWasWritten) {
   EXPECT_EQ(b.received, "ok2");
 }
 
+// The server answered while the request was going out, then stopped
+// reading: its answer is the outcome, and the request is not sent again.
+TEST(Connection, AnAnswerBeforeTheWriteFailedIsTheOutcome) {
+  const std::string body(2000, 'x');  // more than one write
+  const ScriptStep steps[] = {
+      ScriptStep::data("HTTP/1.1 413 Content Too Large\r\nContent-Length: 2\r\n\r\nno"),
+      ScriptStep::reset(), ScriptStep::data(kOk2)};
+  Fixture f(steps, 3);
+  TestRequest a("POST", "/upload", body.c_str());
+  f.transport.failWriteAfter(600, NetError::Reset);
+  const ExchangeResult r = f.run(a);
+  EXPECT_TRUE(r.ok()) << ehc::netErrorName(r.net);
+  EXPECT_EQ(f.parser.status(), 413);
+  EXPECT_EQ(a.received, "no");
+  EXPECT_FALSE(r.resent);
+  EXPECT_EQ(a.writes, 1);
+  EXPECT_LT(r.bytesSent, body.size());
+  EXPECT_FALSE(f.connection.open());  // the rest of the request never went
+}
+
+// A kept connection that died as a replayable request was half written, with
+// no answer on it: sent again on a fresh one, as before.
+TEST(Connection, AHalfWrittenRequestOnADeadConnectionIsStillResent) {
+  const std::string body(2000, 'x');
+  const ScriptStep steps[] = {ScriptStep::data(kOk), ScriptStep::stall(0), ScriptStep::close(),
+                              ScriptStep::data(kOk2)};
+  Fixture f(steps, 4);
+  TestRequest a, b("PUT", "/r", body.c_str());
+  f.run(a);
+  f.transport.failWriteAfter(f.transport.writtenLength() + 600, NetError::Reset);
+  const ExchangeResult r = f.run(b);
+  EXPECT_TRUE(r.ok()) << ehc::netErrorName(r.net);
+  EXPECT_TRUE(r.resent);
+  EXPECT_EQ(b.received, "ok2");
+  EXPECT_EQ(b.writes, 2);
+}
+
 TEST(Connection, ResetBeforeTheResponseIsResentButResetMidBodyIsAnError) {
   const ScriptStep early[] = {ScriptStep::data(kOk), ScriptStep::stall(0), ScriptStep::reset(),
                               ScriptStep::data(kOk2)};

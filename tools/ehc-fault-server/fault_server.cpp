@@ -290,6 +290,10 @@ std::string chunkedEncoding(std::string_view body, size_t chunkBytes) {
 
 // ---- one connection ------------------------------------------------------------
 
+// Routes that answer once the head is in, leaving the body unread (defined
+// with the routes below).
+bool answersBeforeTheBody(std::string_view path);
+
 enum class ReadOutcome { kRequest, kGone, kMalformed, kHeadTooLarge, kBodyNotSupported };
 
 // The server's end of one connection. Every blocking step is bounded by a
@@ -315,6 +319,7 @@ class Peer {
     const bool parsed = parseHead(std::string_view(received_).substr(0, headEnd + 2), request);
     received_.erase(0, headEnd + 4);
     if (!parsed) return ReadOutcome::kMalformed;
+    if (answersBeforeTheBody(request->path)) return ReadOutcome::kRequest;
     // A chunked request body would need a decoder just to find the next request.
     if (request->hasTransferEncoding) return ReadOutcome::kBodyNotSupported;
     return receiveBody(request->contentLength, &request->body, deadline) ? ReadOutcome::kRequest
@@ -585,12 +590,25 @@ After setCookieRoute(Exchange& ex) {
 }
 
 After redirectRoute(Exchange& ex) {
+  if (!ex.textParam("ms").empty() && !ex.peer.pause(requestedPauseMs(ex))) return After::kClose;
   const int status = static_cast<int>(ex.numberParam("code", 302, 300, 399));
   std::string to = percentDecoded(ex.textParam("to"));
   if (!ex.textParam("loop").empty()) to = ex.request.target;  // to itself, for ever
   return ex.reply(
       jsonResponse(Head(status).header("Location", to.empty() ? "/ok" : to), "{}", ex.request),
       After::kKeepAlive);
+}
+
+// A server that refuses an upload as soon as it sees the head (413 for a
+// body too large, 401), then resets (then=reset, the default) or closes
+// (then=close) without reading the body the client is still sending.
+After earlyRoute(Exchange& ex) {
+  const int status = static_cast<int>(ex.numberParam("code", 413, 200, 599));
+  Request closing = ex.request;
+  closing.wantsClose = true;
+  const After then = ex.textParam("then") == "close" ? After::kClose : After::kReset;
+  return ex.reply(
+      jsonResponse(Head(status), "{\"status\":" + std::to_string(status) + "}", closing), then);
 }
 
 // The JSONPlaceholder-like API (api_routes.h).
@@ -610,7 +628,8 @@ struct Route {
   const char* usage;  // the path with its query parameters, for --help
   const char* description;
   After (*handle)(Exchange&);
-  bool subpaths = false;  // also serves path + "/..."
+  bool subpaths = false;    // also serves path + "/..."
+  bool beforeBody = false;  // answers before the request body is read
 };
 
 const Route kRoutes[] = {
@@ -647,8 +666,13 @@ const Route kRoutes[] = {
      "200 {\"method\",\"target\",\"head\",\"body\"}: the request as received", echoRoute},
     {"/set-cookie", "/set-cookie?name=N&value=V[&max-age=S]", "200 with Set-Cookie: N=V",
      setCookieRoute},
-    {"/redirect", "/redirect?code=N&to=URL|loop=1",
-     "status N (default 302) with Location: URL (default /ok; loop: itself)", redirectRoute},
+    {"/redirect", "/redirect?code=N&to=URL|loop=1[&ms=M]",
+     "status N (default 302) with Location: URL (default /ok; loop: itself),\n"
+     "after M ms (a slow hop)",
+     redirectRoute},
+    {"/early", "/early?code=N[&then=close]",
+     "status N (default 413) as soon as the head is in, the body\nunread, then RST (close: FIN)",
+     earlyRoute, false, true},
     // JSONPlaceholder-like, from the --data directory (api_routes.h).
     {"/users", "/users[/N]", "GET the users (N: the Nth), from DIR/users.json", apiRoute, true},
     {"/posts", "/posts[/N[/comments]]",
@@ -659,6 +683,12 @@ const Route kRoutes[] = {
     {"/albums", "/albums[/N]", "GET albums (if DIR/albums.json exists)", apiRoute, true},
     {"/photos", "/photos[/N]", "GET photos (if DIR/photos.json exists)", apiRoute, true},
 };
+
+bool answersBeforeTheBody(std::string_view path) {
+  for (const Route& candidate : kRoutes)
+    if (candidate.beforeBody && path == candidate.path) return true;
+  return false;
+}
 
 After route(Exchange& ex) {
   for (const Route& candidate : kRoutes) {

@@ -88,11 +88,13 @@ Connection::Attempt Connection::attempt(Exchange& request, ResponseParser& parse
   HttpError written = request.writeRequest(writer);
   if (written == HttpError::Ok) written = writer.finish();
   if (written != HttpError::Ok) {
-    end();  // part of a request may be on the wire: the connection is unusable
     if (writeError_ == NetError::Ok) {
+      end();             // part of a request may be on the wire: the connection is unusable
       r.http = written;  // the request itself is bad (injection, missing parameter, ...)
       return Attempt::Done;
     }
+    if (sent_ > sentBefore && readEarlyAnswer(request, parser, r)) return Attempt::Done;
+    end();
     r.net = writeError_;
     // A dead kept connection: try a fresh one if the server cannot have
     // acted on this request, or acting twice is harmless.
@@ -100,6 +102,22 @@ Connection::Attempt Connection::attempt(Exchange& request, ResponseParser& parse
     return reused && (request.replayable() || nothingWritten) ? Attempt::Resend : Attempt::Done;
   }
   return readResponse(request, parser, r) || !reused ? Attempt::Done : Attempt::Resend;
+}
+
+// A server may answer before it stops reading a request (a 413 for a body
+// too large, a 401) and then reset or close: that answer, when its head
+// came before the write failed, is the outcome, as curl and browsers report
+// it. False when there is none; the connection is closed either way (the
+// rest of the request never went).
+bool Connection::readEarlyAnswer(Exchange& request, ResponseParser& parser, ExchangeResult& r) {
+  if (writeError_ == NetError::WriteTimeout) return false;  // no time left to read one
+  const uint64_t before = r.bytesReceived;
+  readResponse(request, parser, r);
+  end();
+  if (r.bytesReceived > before && parser.headersDone()) return true;
+  r.net = NetError::Ok;
+  r.http = HttpError::Ok;
+  return false;
 }
 
 // Returns false when a reused connection died before the response began
@@ -161,7 +179,13 @@ bool Connection::readResponse(Exchange& request, ResponseParser& parser, Exchang
     }
     if (parser.failed()) break;
   }
-  if (parser.failed() && !draining) r.http = parser.error();
+  // A failure after the point where the caller had its answer (the wanted
+  // values, or the JSON error that ended them) is in the part being drained,
+  // whether it came in a later read or in the same one: it only costs the
+  // connection. (The parser hands over no body byte past its failure, so an
+  // answer complete now was complete before it.)
+  const bool answered = draining || (parser.headersDone() && request.bodySatisfied());
+  if (parser.failed() && !answered) r.http = parser.error();
   r.drained = draining && parser.complete();
   const bool reusable = parser.complete() && parser.keepAlive() && !leftover && r.ok();
   if (!reusable) end();

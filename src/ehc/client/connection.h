@@ -19,6 +19,9 @@
 //   reconnects and sends the request once more, if that is safe: always for
 //   a replayable request (idempotent method, or the caller says so),
 //   otherwise only when none of it had been written;
+// * when the server answers before the whole request went out (a 413 for a
+//   body too large) and then stops reading, reports that answer, not the
+//   failed write;
 // * once the caller needs no more of the body (Exchange::bodySatisfied), reads
 //   and drops the rest up to a limit so the connection stays reusable; past
 //   the limit it closes (cheaper than reading a huge body to its end).
@@ -109,6 +112,7 @@ class Connection {
   bool sameEndpoint(const Endpoint& endpoint) const;
   void remember(const Endpoint& endpoint);
   bool readResponse(Exchange& request, ResponseParser& parser, ExchangeResult& r);
+  bool readEarlyAnswer(Exchange& request, ResponseParser& parser, ExchangeResult& r);
   static bool sendToTransport(void* self, const char* data, size_t length);
 
   Transport* plain_;

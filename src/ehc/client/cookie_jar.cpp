@@ -71,12 +71,14 @@ bool CookieJar::store(const char* host, const char* pair, size_t length, bool se
   const size_t hostLength = strlen(host);
   const size_t need = 1 + hostLength + 1 + length + 1;
   if (need > sizeof data_) return false;
-  // Make room: the oldest server cookies go first; the user's stay.
+  // Make room: the oldest server cookies go first (counted); the user's stay.
   for (size_t at = 0; used_ + need > sizeof data_ && at < used_;) {
-    if (data_[at + 1] != '\0')
+    if (data_[at + 1] != '\0') {
       remove(at);
-    else
+      ++dropped_;
+    } else {
       at = next(at);
+    }
   }
   if (used_ + need > sizeof data_) return false;
   char* r = data_ + used_;
@@ -151,11 +153,41 @@ void CookieJar::fieldEnd() {
   bool valid = !pairTooLong_ && eq && eq != pair && *responseHost_;
   for (size_t k = 0; valid && k < length; ++k) valid = cookieByte(pair[k]);
   if (!valid)
-    ++dropped_;
-  else if (deletes_)
-    removeNamed(responseHost_, pair, static_cast<size_t>(eq - pair));
-  else if (!store(responseHost_, pair, length, secure_))
-    ++dropped_;
+    ++stagedDropped_;
+  else
+    stage(deletes_ ? 'D' : secure_ ? 'S' : '-', pair, length);
+}
+
+void CookieJar::stage(char what, const char* pair, size_t length) {
+  if (length + 2 > sizeof staged_ - stagedUsed_) {
+    ++stagedDropped_;  // more than a jar's worth in one response
+    return;
+  }
+  char* r = staged_ + stagedUsed_;
+  r[0] = what;
+  memcpy(r + 1, pair, length);
+  r[1 + length] = '\0';
+  stagedUsed_ += length + 2;
+}
+
+void CookieJar::commit() {
+  for (size_t at = 0; at < stagedUsed_;) {
+    const char what = staged_[at];
+    const char* pair = staged_ + at + 1;
+    const size_t length = strlen(pair);
+    at += length + 2;
+    if (what == 'D')
+      removeNamed(responseHost_, pair, static_cast<size_t>(strchr(pair, '=') - pair));
+    else if (!store(responseHost_, pair, length, what == 'S'))
+      ++dropped_;
+  }
+  dropped_ += stagedDropped_;
+  discard();
+}
+
+void CookieJar::discard() {
+  stagedUsed_ = 0;
+  stagedDropped_ = 0;
 }
 
 const ResponseParser::HeaderVisitor CookieJar::kVisitor = {

@@ -4,9 +4,12 @@
 // Path are not interpreted), and a Secure one only over HTTPS. "Max-Age=0"
 // (or negative) and an Expires before 2000 (how servers say "delete": a
 // board may not know today's date) delete a cookie. When the jar is full the
-// oldest server cookie makes room; a name=value longer than
-// EHC_MAX_COOKIE_LENGTH is not kept (dropped() counts those). No heap: the
-// jar is EHC_COOKIE_JAR_BYTES inside the client.
+// oldest server cookie makes room; dropped() counts the cookies pushed out
+// so, and those not kept (a name=value longer than EHC_MAX_COOKIE_LENGTH,
+// malformed, or no room). A response's Set-Cookie fields are staged as they
+// arrive and take effect only when the response is accepted (commit());
+// those of a failed response are discarded. No heap: the jar and the
+// staging area are EHC_COOKIE_JAR_BYTES each, inside the client.
 #pragma once
 
 #include <stddef.h>
@@ -34,6 +37,10 @@ class CookieJar {
   // header visitor, with this jar as user), for the host set here.
   static const ResponseParser::HeaderVisitor kVisitor;
   void setResponseHost(const char* host) { responseHost_ = host; }
+  // The response was accepted: its cookies go into the jar (for the host
+  // set above). Or it failed: they are forgotten.
+  void commit();
+  void discard();
 
  private:
   // Records: a flag ('S' secure, '-'), host '\0', name=value '\0'; host ""
@@ -45,10 +52,17 @@ class CookieJar {
   bool sendsTo(size_t at, const char* host, bool https, bool withUsers) const;
   void attribute();
   void fieldEnd();
+  void stage(char what, const char* pair, size_t length);
 
   char data_[EHC_COOKIE_JAR_BYTES];
   size_t used_ = 0;
   size_t dropped_ = 0;
+
+  // the response's cookies, until commit(): records of an action ('S' store
+  // secure, '-' store, 'D' delete), then name=value '\0'
+  char staged_[EHC_COOKIE_JAR_BYTES];
+  size_t stagedUsed_ = 0;
+  size_t stagedDropped_ = 0;
 
   // the Set-Cookie field being received
   const char* responseHost_ = "";

@@ -4,6 +4,7 @@
 
 #include "../http/text.h"
 #include "json_body.h"
+#include "redirect_location.h"
 #include "user_headers.h"
 
 EHC_BEGIN_NAMESPACE
@@ -99,6 +100,11 @@ bool countBytes(void* user, const char*, size_t n) {
 
 bool toRequest(void* user, const char* data, size_t n) {
   return static_cast<RequestWriter*>(user)->body(data, n) == HttpError::Ok;
+}
+
+void failWith(RestResult& res, int code, const char* message) {
+  res.error = res.statusCode = code;
+  res.message = message;
 }
 
 // Copies the URL's host (without brackets) into out; false when too long.
@@ -227,16 +233,26 @@ RestClient::RestClient(TextArg baseUrl, uint16_t port, Transport* plain, Transpo
 
 bool RestClient::setBaseUrl(TextArg text) {
   const char* baseUrl = text.c_str();
-  urlValid_ = false;
   const size_t n = baseUrl ? strlen(baseUrl) : 0;
+  urlError_ = EHC_ERROR_BAD_URL;
+  urlMessage_ = "malformed base URL";
+  if (n > EHC_MAX_URL_LENGTH) {
+    urlError_ = EHC_ERROR_CAPACITY;
+    urlMessage_ = "base URL longer than EHC_MAX_URL_LENGTH";
+  }
   if (n == 0 || n > EHC_MAX_URL_LENGTH) return false;
   if (baseUrl != baseUrl_) memmove(baseUrl_, baseUrl, n + 1);
   char oldHost[sizeof baseHost_];
   memcpy(oldHost, baseHost_, sizeof oldHost);
-  urlValid_ = parseUrl(baseUrl_, n, &url_, portOverride_) == HttpError::Ok &&
-              copyHost(url_, baseHost_, sizeof baseHost_);
+  if (parseUrl(baseUrl_, n, &url_, portOverride_) != HttpError::Ok) return false;
+  if (!copyHost(url_, baseHost_, sizeof baseHost_)) {
+    urlError_ = EHC_ERROR_CAPACITY;
+    urlMessage_ = "host name longer than EHC_MAX_HOST_LENGTH";
+    return false;
+  }
+  urlError_ = EHC_OK;
   if (strcmp(oldHost, baseHost_) != 0) end();  // another server: the kept connection is useless
-  return urlValid_;
+  return true;
 }
 
 void RestClient::setPort(uint16_t port) {
@@ -329,6 +345,11 @@ bool RestClient::wantsBody(const RestRequest& q) const {
   return binder_.count() > 0 && !followingRedirect(q);  // a hop's body is not the answer
 }
 
+// RFC 9110: a response to HEAD, a 204 and a 304 have no body (1xx are not final).
+bool RestClient::responseHasBody(int status) const {
+  return status != 204 && status != 304 && !sends(hopMethod_, "HEAD");
+}
+
 void RestClient::onBodyBytes(void* self, const char* data, size_t length) {
   RestClient& c = *static_cast<RestClient*>(self);
   if (!c.current_ || !c.wantsBody(*c.current_) || c.binder_.done()) return;
@@ -342,20 +363,21 @@ RestResult RestClient::execute(RestRequest& q) {
   if (q.error_ != EHC_OK) {
     res.error = res.statusCode = q.error_;
     res.message = q.errorMessage_;
-  } else if (!urlValid_) {
-    res.error = res.statusCode = EHC_ERROR_BAD_URL;
-    res.message = "malformed base URL (or longer than EHC_MAX_URL_LENGTH)";
+  } else if (urlError_ != EHC_OK) {
+    failWith(res, urlError_, urlMessage_);
   } else {
+    // One deadline for the whole request, as libcurl's CURLOPT_TIMEOUT:
+    // every attempt, redirect and wait between retries comes out of it.
+    const Deadline doneBy = Deadline::in(q.timeoutMs_ ? q.timeoutMs_ : timeoutMs_);
     const int retries = q.retries_ >= 0 ? q.retries_ : maxRetry_;
     const bool repeatable = q.idempotent_ || !unsafeToRepeat(q.method_);
     for (int attempt = 0;; ++attempt) {
       ++res.attempts;
       const uint64_t sentBefore = res.bytesSent;
-      runAttempt(q, res);
+      runAttempt(q, res, doneBy);
       if (!retryable(res.error) || attempt >= retries) break;
       if (!repeatable && res.bytesSent != sentBefore) break;  // it may have arrived
-      const uint32_t wait = uint32_t{EHC_RETRY_BACKOFF_MS} << (attempt < 6 ? attempt : 6);
-      sleepMs(wait < 8000 ? wait : 8000);
+      if (!waitBeforeRetry(attempt, doneBy)) break;
     }
   }
   res.totalMs = monotonicMs() - begun;
@@ -363,15 +385,25 @@ RestResult RestClient::execute(RestRequest& q) {
   return res;
 }
 
-void RestClient::runAttempt(RestRequest& q, RestResult& res) {
+// The backoff before retry number attempt + 1: 1x, 2x, 4x ... the first
+// wait, at most 8 s. False (no wait, no retry) when the request's deadline
+// would pass before it ends: a retry with no time left cannot succeed.
+bool RestClient::waitBeforeRetry(int attempt, Deadline doneBy) {
+  uint32_t wait = uint32_t{EHC_RETRY_BACKOFF_MS} << (attempt < 6 ? attempt : 6);
+  if (wait > 8000) wait = 8000;
+  if (doneBy.remainingMs() <= wait) return false;
+  sleepMs(wait);
+  return true;
+}
+
+void RestClient::runAttempt(RestRequest& q, RestResult& res, Deadline doneBy) {
   hopUrl_ = url_;
   hopMethod_ = q.method_;
   hopHasBody_ = true;
   hop_ = 0;
   for (;;) {
     if (!copyHost(hopUrl_, host_, sizeof host_)) {
-      res.error = res.statusCode = EHC_ERROR_BAD_URL;
-      res.message = "host name too long (EHC_MAX_HOST_LENGTH)";
+      failWith(res, EHC_ERROR_CAPACITY, "host name longer than EHC_MAX_HOST_LENGTH");
       return;
     }
     hopCrossOrigin_ = crossOrigin();
@@ -381,16 +413,19 @@ void RestClient::runAttempt(RestRequest& q, RestResult& res) {
     parser_.clearCaptures();
     locationCapture_ =
         q.redirects_ ? parser_.captureHeader("Location", location_, sizeof location_) : -1;
+    cookies_.discard();  // what a failed exchange before this one staged
     cookies_.setResponseHost(host_);
     parser_.onHeaders(&kHeaderVisitor, this);
     parser_.onBody(onBodyBytes, this);
 
+    if (doneBy.expired()) {  // the hops before used up the request's time
+      failWith(res, EHC_ERROR_READ_TIMEOUT, "request timeout (its deadline passed between hops)");
+      return;
+    }
     Exchanger exchange(*this, q);
-    const uint32_t timeout = q.timeoutMs_ ? q.timeoutMs_ : timeoutMs_;
     const Endpoint at{host_, hopUrl_.port, hopUrl_.https};
     current_ = &q;
-    const ExchangeResult r =
-        connection_.exchange(at, exchange, parser_, Deadline::in(timeout), connectTimeoutMs_);
+    const ExchangeResult r = connection_.exchange(at, exchange, parser_, doneBy, connectTimeoutMs_);
     current_ = nullptr;
     res.bytesSent += r.bytesSent;
     res.bytesReceived += r.bytesReceived;
@@ -413,15 +448,11 @@ void RestClient::runAttempt(RestRequest& q, RestResult& res) {
     const int status = parser_.status();
     if (q.redirects_ && isRedirect(status)) {
       if (hop_ >= q.redirects_) {
-        res.error = res.statusCode = EHC_ERROR_TOO_MANY_REDIRECTS;
-        res.message = errorToString(EHC_ERROR_TOO_MANY_REDIRECTS);
+        failWith(res, EHC_ERROR_TOO_MANY_REDIRECTS, errorToString(EHC_ERROR_TOO_MANY_REDIRECTS));
         return;
       }
-      if (!nextHop(status)) {
-        res.error = res.statusCode = EHC_ERROR_BAD_URL;
-        res.message = "redirect without a usable Location";
-        return;
-      }
+      if (!nextHop(status, res)) return;
+      cookies_.commit();  // a redirect followed is a response accepted (login flows set cookies)
       ++res.redirects;
       continue;
     }
@@ -432,61 +463,34 @@ void RestClient::runAttempt(RestRequest& q, RestResult& res) {
   }
 }
 
-// The next hop's URL from Location: absolute (scheme case-insensitive),
-// scheme-relative ("//host/path"), absolute path, or relative to the current
-// path's directory. A fragment is dropped (it never goes to a server).
-bool RestClient::nextHop(int status) {
-  if (locationCapture_ < 0 || parser_.headerStatus(locationCapture_) != HeaderStatus::Found ||
-      !location_[0])
+// The next hop's URL from Location (see resolveLocation); false, with the
+// error in res, when there is none to follow.
+bool RestClient::nextHop(int status, RestResult& res) {
+  const HeaderStatus location =
+      locationCapture_ < 0 ? HeaderStatus::Missing : parser_.headerStatus(locationCapture_);
+  if (location == HeaderStatus::Truncated) {
+    failWith(res, EHC_ERROR_CAPACITY, "redirect Location longer than EHC_MAX_URL_LENGTH");
     return false;
-  if (char* hash = strchr(location_, '#')) *hash = '\0';
-  const size_t locationLength = strlen(location_);
-  char next[sizeof hopUrlText_];
-  const auto scheme = [&](const char* s) {
-    return equalsIgnoreCase(location_, strlen(s), s, strlen(s)) && locationLength >= strlen(s);
-  };
-  size_t n = 0;
-  const auto put = [&](const char* s, size_t k) {
-    if (n + k >= sizeof next) return false;
-    memcpy(next + n, s, k);
-    n += k;
-    next[n] = '\0';
-    return true;
-  };
-  bool fits = true;
-  if (scheme("http://") || scheme("https://")) {
-    fits = put(location_, locationLength);
-    for (size_t i = 0; i < 5 && i < n && next[i] != ':'; ++i)  // the parser wants it lowercase
-      if (next[i] >= 'A' && next[i] <= 'Z') next[i] = static_cast<char>(next[i] - 'A' + 'a');
-  } else if (location_[0] == '/' && location_[1] == '/') {
-    fits = put(hopUrl_.https ? "https:" : "http:", hopUrl_.https ? 6 : 5) &&
-           put(location_, locationLength);
-  } else {
-    char port[8] = "";
-    if (!hopUrl_.defaultPort) {
-      char digits[6];
-      size_t d = 0;
-      for (uint16_t p = hopUrl_.port; p; p = static_cast<uint16_t>(p / 10))
-        digits[d++] = static_cast<char>('0' + p % 10);
-      port[0] = ':';
-      for (size_t i = 0; i < d; ++i) port[1 + i] = digits[d - 1 - i];
-      port[1 + d] = '\0';
-    }
-    fits = put(hopUrl_.https ? "https://" : "http://", hopUrl_.https ? 8 : 7) &&
-           (!hopUrl_.ipv6 || put("[", 1)) && put(host_, strlen(host_)) &&
-           (!hopUrl_.ipv6 || put("]", 1)) && put(port, strlen(port));
-    if (fits && location_[0] != '/') {  // relative: the current path's directory
-      size_t dir = hopUrl_.pathLength;
-      const char* query = static_cast<const char*>(memchr(hopUrl_.path, '?', hopUrl_.pathLength));
-      if (query) dir = static_cast<size_t>(query - hopUrl_.path);
-      while (dir > 0 && hopUrl_.path[dir - 1] != '/') --dir;
-      fits = dir ? put(hopUrl_.path, dir) : put("/", 1);
-    }
-    fits = fits && put(location_, locationLength);
   }
-  if (!fits) return false;
-  memcpy(hopUrlText_, next, n + 1);
-  if (parseUrl(hopUrlText_, &hopUrl_) != HttpError::Ok) return false;
+  if (location != HeaderStatus::Found || !location_[0]) {
+    failWith(res, EHC_ERROR_BAD_URL, "redirect without a Location");
+    return false;
+  }
+  char next[sizeof hopUrlText_];
+  const int resolved = resolveLocation(location_, hopUrl_, host_, next, sizeof next);
+  if (resolved == EHC_ERROR_CAPACITY) {
+    failWith(res, resolved, "redirect Location longer than EHC_MAX_URL_LENGTH once resolved");
+    return false;
+  }
+  if (resolved != EHC_OK) {
+    failWith(res, resolved, "redirect to a scheme other than http or https");
+    return false;
+  }
+  memcpy(hopUrlText_, next, strlen(next) + 1);
+  if (parseUrl(hopUrlText_, &hopUrl_) != HttpError::Ok) {
+    failWith(res, EHC_ERROR_BAD_URL, "malformed redirect Location");
+    return false;
+  }
   // Browsers' method rules: 303 always fetches with GET; 301/302 turn a
   // POST into a GET; 307/308 repeat the request as it was.
   const bool toGet = (status == 303 && !sends(hopMethod_, "HEAD")) ||
@@ -600,7 +604,8 @@ void RestClient::finish(RestRequest& q, RestResult& res) {
   const bool owner = building_ == &q;
   if (owner) {
     const bool responded = res.statusCode > 0;
-    if (responded && binder_.count() > 0 && bodyFed_) {
+    // A body that should be there and is empty is not JSON either.
+    if (responded && binder_.count() > 0 && (bodyFed_ || responseHasBody(res.statusCode))) {
       const JsonError e = binder_.finish();
       if (e != JsonError::Ok && res.error == EHC_OK && res.statusCode >= 200 &&
           res.statusCode < 300) {
@@ -628,6 +633,11 @@ void RestClient::finish(RestRequest& q, RestResult& res) {
     if (responded) finishHeaderTargets(q, res);
     building_ = nullptr;
   }
+  // Nothing of a response the client rejected is kept.
+  if (res.error == EHC_OK)
+    cookies_.commit();
+  else
+    cookies_.discard();
   last_ = res;
   if (res.isSuccess()) {
     if (q.onSuccess_) q.onSuccess_(res.statusCode);

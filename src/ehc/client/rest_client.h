@@ -46,13 +46,15 @@ class RestClient {
   RestRequest head(TextArg path = "") { return RestRequest(this, "HEAD", path.c_str()); }
 
   // --- settings ---------------------------------------------------------------
-  // False (and the next requests fail with EHC_ERROR_BAD_URL) when malformed
-  // or longer than EHC_MAX_URL_LENGTH. The kept connection closes when the
-  // host changes.
+  // False when malformed (the next requests fail with EHC_ERROR_BAD_URL) or
+  // longer than EHC_MAX_URL_LENGTH (EHC_ERROR_CAPACITY). The kept connection
+  // closes when the host changes.
   bool setBaseUrl(TextArg baseUrl);
   bool setUrl(TextArg url) { return setBaseUrl(url); }
   void setPort(uint16_t port);
-  void setTimeout(uint32_t ms) { timeoutMs_ = ms; }  // total per attempt (default 60 s)
+  // The whole request's deadline: every attempt, redirect and backoff wait
+  // (default 60 s). A retry whose wait would end past it is not made.
+  void setTimeout(uint32_t ms) { timeoutMs_ = ms; }
   void setConnectTimeout(uint32_t ms) { connectTimeoutMs_ = ms; }  // default 10 s
   void setMaxRetry(uint8_t times) { maxRetry_ = times; }           // network errors only
   bool setContentType(TextArg type);  // of bodies (application/json); false: refused
@@ -77,7 +79,7 @@ class RestClient {
   // never follow a redirect to another scheme, host or port.
   bool cookie(TextArg name, TextArg value) { return cookies_.set(name.c_str(), value.c_str()); }
   void clearCookies() { cookies_.clear(); }
-  size_t cookiesDropped() const { return cookies_.dropped(); }  // too long, or no room
+  size_t cookiesDropped() const { return cookies_.dropped(); }  // pushed out, or not kept
 
   // Closes the kept connection, freeing the TLS context (about 39 KB with
   // mbedTLS's default buffers); the TLS session is kept for a quick resume.
@@ -132,13 +134,15 @@ class RestClient {
   class Exchanger;
 
   RestResult execute(RestRequest& request);
-  void runAttempt(RestRequest& request, RestResult& result);
+  void runAttempt(RestRequest& request, RestResult& result, Deadline doneBy);
+  static bool waitBeforeRetry(int attempt, Deadline doneBy);
   void finish(RestRequest& request, RestResult& result);
-  bool nextHop(int status);
+  bool nextHop(int status, RestResult& result);
   bool storeHeader(const char* name, const char* value, const char* prefix, bool credential);
   bool crossOrigin() const;
   bool followingRedirect(const RestRequest& request) const;
   bool wantsBody(const RestRequest& request) const;
+  bool responseHasBody(int status) const;
   void finishHeaderTargets(RestRequest& request, RestResult& result);
   static void onBodyBytes(void* self, const char* data, size_t length);
   static const ResponseParser::HeaderVisitor kHeaderVisitor;
@@ -151,7 +155,8 @@ class RestClient {
   char baseUrl_[EHC_MAX_URL_LENGTH + 1] = {};
   Url url_;
   uint16_t portOverride_ = 0;
-  bool urlValid_ = false;
+  int urlError_ = EHC_ERROR_BAD_URL;  // EHC_OK, or what every request fails with
+  const char* urlMessage_ = "malformed base URL";
 
   // the exchange in progress: the hop's URL (a redirect's Location), host
   char hopUrlText_[EHC_MAX_URL_LENGTH + 1] = {};

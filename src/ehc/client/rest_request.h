@@ -283,10 +283,15 @@ class RestRequest : private detail::RequestData {
   template <typename T, typename std::enable_if<detail::IsScalarTarget<T>::value, int>::type = 0>
   RestRequest& getHeader(const char* name, T* target) {
     return addHeaderTarget(name, target, 0, [](const char* text, void* t) {
-      StaticJsonBinder<1> b;  // the body's number/bool rules, for one value
-      b.bind("", static_cast<T*>(t));
+      // The body's number/bool rules, for one value, read aside: the binder
+      // writes a number before it knows what follows ("12abc", "7, 8").
+      T value{};
+      StaticJsonBinder<1> b;
+      b.bind("", &value);
       b.feed(text, strlen(text));
-      return b.finish() == JsonError::Ok ? b.status(0) : BindStatus::Mismatch;
+      const BindStatus s = b.finish() == JsonError::Ok ? b.status(0) : BindStatus::Mismatch;
+      if (s == BindStatus::Found) *static_cast<T*>(t) = value;
+      return s;
     });
   }
   RestRequest& getHeader(const char* name, char* buf, size_t size);

@@ -43,6 +43,7 @@ struct RestResult {
   uint8_t redirects = 0;        // redirects followed
 
   bool isSuccess() const { return error == EHC_OK && statusCode >= 200 && statusCode < 300; }
+  // Also true when nothing was sent (status 0), as ESP32-HTTP-Client's is.
   bool hasError() const { return error != EHC_OK || statusCode >= 400 || statusCode <= 0; }
 
   uint8_t statuses_[EHC_MAX_BINDINGS] = {};  // BindStatus per binding

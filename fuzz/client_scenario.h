@@ -1,0 +1,76 @@
+// What the client fuzzer does with a server's bytes, shared with the test
+// that replays its findings (tests/client/client_readsize_test.cpp): two
+// requests that bind body values of every kind, read headers into every
+// kind of target, follow redirects and keep cookies, over a scripted
+// transport that hands the bytes out in reads of at most maxRead.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <string>
+
+#include "ESP32HTTPClient.h"
+
+namespace ehc_fuzz {
+
+struct ClientOutcome {
+  int status[2], error[2];
+  uint32_t found[2], truncated[2];
+  uint8_t headersFound[2];
+  int64_t id;
+  double lat;
+  bool flag;
+  char name[12], raw[16], header[10];
+  long count;
+  std::string text, headerText;
+  int matches;
+};
+
+inline void runClient(const uint8_t* data, size_t size, size_t maxRead, ClientOutcome* o) {
+  const ehc::ScriptStep steps[] = {
+      ehc::ScriptStep::data(reinterpret_cast<const char*>(data), size)};
+  ehc::ScriptedTransport transport(steps, 1);
+  transport.setMaxRead(maxRead);
+  ESP32HTTPClient client("http://api.test/v1", transport);
+  client.bearer("t");
+  client.cookie("c", "1");
+  *o = ClientOutcome{};
+  for (int k = 0; k < 2; ++k) {
+    const RestResult r = client.get("/r")
+                             .getBody("0.id", &o->id)
+                             .getBody("0.geo.lat", &o->lat)
+                             .getBody("flag", &o->flag)
+                             .getBody("0.name", o->name)
+                             .getRawBody("obj", o->raw, sizeof o->raw)
+                             .getBody("text", &o->text)
+                             .getBody("items.*", o->name, sizeof o->name,
+                                      [o](const ehc::JsonMatch&) { ++o->matches; })
+                             .getHeader("X-Count", &o->count)
+                             .getHeader("ETag", o->header)
+                             .getHeader("Link", &o->headerText)
+                             .followRedirects(3)
+                             .timeout(1000)
+                             .send();
+    o->status[k] = r.statusCode;
+    o->error[k] = r.error;
+    o->found[k] = r.found;
+    o->truncated[k] = r.truncated;
+    o->headersFound[k] = r.headersFound;
+  }
+}
+
+inline bool sameOutcome(const ClientOutcome& a, const ClientOutcome& b) {
+  return memcmp(a.status, b.status, sizeof a.status) == 0 &&
+         memcmp(a.error, b.error, sizeof a.error) == 0 &&
+         memcmp(a.found, b.found, sizeof a.found) == 0 &&
+         memcmp(a.truncated, b.truncated, sizeof a.truncated) == 0 &&
+         memcmp(a.headersFound, b.headersFound, sizeof a.headersFound) == 0 && a.id == b.id &&
+         memcmp(&a.lat, &b.lat, sizeof a.lat) == 0 && a.flag == b.flag &&
+         strcmp(a.name, b.name) == 0 && strcmp(a.raw, b.raw) == 0 &&
+         strcmp(a.header, b.header) == 0 && a.count == b.count && a.text == b.text &&
+         a.headerText == b.headerText && a.matches == b.matches;
+}
+
+}  // namespace ehc_fuzz
