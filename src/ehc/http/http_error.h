@@ -34,7 +34,7 @@ enum class HttpError : uint8_t {
   RequestTooLarge,   // the writer's sink failed or a limit was hit
 };
 
-// A short identifier ("read_timeout") and a sentence for people.
+// A short identifier ("bad_chunk_size") and a sentence for people.
 const char* httpErrorName(HttpError e);
 const char* httpErrorMessage(HttpError e);
 

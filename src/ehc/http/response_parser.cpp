@@ -2,13 +2,12 @@
 
 #include <string.h>
 
+#include "../core/bits.h"
 #include "text.h"
 
 EHC_BEGIN_NAMESPACE
 
 namespace {
-
-// RFC 9110 token characters (field names, list tokens).
 
 inline uint8_t lower(uint8_t c) {
   return (c >= 'A' && c <= 'Z') ? static_cast<uint8_t>(c | 0x20) : c;
@@ -80,7 +79,7 @@ void ResponseParser::deliver(const char* data, size_t n) {
 
 void ResponseParser::captureBytes(const char* data, size_t n) {
   for (uint32_t m = captureMask_; m; m &= m - 1) {
-    Capture& c = captures_[__builtin_ctz(m)];
+    Capture& c = captures_[lowestBit(m)];
     if (c.status == HeaderStatus::Truncated) continue;
     const size_t room = c.size - 1 - c.used;
     const size_t k = n < room ? n : room;
@@ -109,7 +108,7 @@ void ResponseParser::startField() {
   }
   // A repeated field joins the earlier value as a list.
   for (uint32_t m = captureMask_; m; m &= m - 1) {
-    Capture& c = captures_[__builtin_ctz(m)];
+    Capture& c = captures_[lowestBit(m)];
     if (c.status == HeaderStatus::Missing) {
       c.status = HeaderStatus::Found;
     } else {

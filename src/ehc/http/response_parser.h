@@ -27,6 +27,12 @@
 
 EHC_BEGIN_NAMESPACE
 
+// One bit per capture in a 32-bit mask, a count in a byte.
+static_assert(EHC_HTTP_MAX_CAPTURES >= 1 && EHC_HTTP_MAX_CAPTURES <= 32,
+              "EHC_HTTP_MAX_CAPTURES must be 1..32");
+static_assert(EHC_HTTP_MAX_HEADERS >= 1 && EHC_HTTP_MAX_HEADERS < 65535,
+              "EHC_HTTP_MAX_HEADERS must be 1..65534");
+
 enum class HeaderStatus : uint8_t { Missing = 0, Found, Truncated };
 
 namespace detail {
