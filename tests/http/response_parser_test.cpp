@@ -5,6 +5,7 @@
 #include <string>
 
 #include "response_harness.h"
+#include "shared_data.h"
 
 using ehc::HttpError;
 using ehc_test::parseAllWays;
@@ -244,6 +245,55 @@ TEST(Response, Limits) {
   std::string chunkLine = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1;" +
                           std::string(EHC_HTTP_MAX_LINE, 'e');
   EXPECT_EQ(parseAllWays(chunkLine).back().error, HttpError::LineTooLong);
+}
+
+// The header byte limit is for the header section and, separately, for the
+// trailers: chunk-size lines count against neither (a streaming server that
+// flushes many small chunks used to hit headers_too_large after about 16 300
+// chunks, each line feed of a chunk-size line having been counted).
+TEST(Response, ChunkLinesDoNotCountAsHeaderBytes) {
+  const std::string wire = ehc_test::sharedFile("testdata/regressions/chunked-16400-chunks.http");
+  ASSERT_GT(wire.size(), 100000u);
+  const auto r = parseAllWays(wire);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].error, HttpError::Ok) << ehc::httpErrorName(r[0].error);
+  EXPECT_TRUE(r[0].body == std::string(16400 * 4, 'x')) << r[0].body.size() << " body bytes";
+  EXPECT_TRUE(r[0].keepAlive);
+  // A head just under the limit leaves chunks and trailers their own room.
+  std::string head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n";
+  std::string trailers;
+  while (head.size() < EHC_HTTP_MAX_HEADER_BYTES - 1100) {
+    head += "X-Head: " + std::string(1000, 'h') + "\r\n";
+    trailers += "X-Tail: " + std::string(1000, 't') + "\r\n";
+  }
+  std::string chunks;
+  for (int i = 0; i < 3000; ++i) chunks += "1;e=v\r\nc\r\n";
+  const auto big = parseAllWays(head + "\r\n" + chunks + "0\r\n" + trailers + "\r\n");
+  ASSERT_EQ(big.size(), 1u);
+  EXPECT_EQ(big[0].error, HttpError::Ok) << ehc::httpErrorName(big[0].error);
+  EXPECT_TRUE(big[0].body == std::string(3000, 'c')) << big[0].body.size() << " body bytes";
+  EXPECT_EQ(big[0].trailers.size(), big[0].headers.size() - 1);
+}
+
+TEST(Response, TrailersHaveTheirOwnLimits) {
+  const std::string start = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n0\r\n";
+  std::string big;  // trailers over EHC_HTTP_MAX_HEADER_BYTES
+  while (big.size() <= EHC_HTTP_MAX_HEADER_BYTES)
+    big += "X-Big: " + std::string(1000, 'b') + "\r\n";
+  const auto tooLarge = parseAllWays(start + big + "\r\n");
+  EXPECT_EQ(tooLarge.back().error, HttpError::HeadersTooLarge);
+  EXPECT_GT(tooLarge.back().offset, start.size() + EHC_HTTP_MAX_HEADER_BYTES - 1100);
+  // Exactly the limit: the trailer section's bytes, its final empty line included.
+  std::string exact;
+  while (exact.size() + 1000 < EHC_HTTP_MAX_HEADER_BYTES - 2)
+    exact += "X-Fill: " + std::string(990, 'f') + "\r\n";
+  exact += "X-Last: " + std::string(EHC_HTTP_MAX_HEADER_BYTES - exact.size() - 12, 'l') + "\r\n";
+  ASSERT_EQ(exact.size() + 2, size_t{EHC_HTTP_MAX_HEADER_BYTES});
+  EXPECT_EQ(parseAllWays(start + exact + "\r\n")[0].error, HttpError::Ok);
+  EXPECT_EQ(parseAllWays(start + "X" + exact + "\r\n").back().error, HttpError::HeadersTooLarge);
+  std::string many;
+  for (int i = 0; i <= EHC_HTTP_MAX_HEADERS; ++i) many += "T-" + std::to_string(i) + ": y\r\n";
+  EXPECT_EQ(parseAllWays(start + many + "\r\n").back().error, HttpError::TooManyHeaders);
 }
 
 TEST(Response, CapturedHeadersGoToCallerBuffers) {

@@ -276,7 +276,7 @@ size_t ResponseParser::feed(const char* data, size_t length) {
       continue;
     }
     const uint8_t c = static_cast<uint8_t>(data[i++]);
-    // Limits on the header section and on every line.
+    // Limits on the header section (head or trailers) and on every line.
     if (state_ <= kLineFeed) {
       if (++headerBytes_ > EHC_HTTP_MAX_HEADER_BYTES) {
         fail(HttpError::HeadersTooLarge, at);
@@ -351,6 +351,7 @@ size_t ResponseParser::feed(const char* data, size_t length) {
         }
         break;
       case kLineFeed:
+      case kChunkLineFeed:
         if (c != '\n') {
           fail(HttpError::BadLineEnding, at);
           break;
@@ -459,15 +460,16 @@ size_t ResponseParser::feed(const char* data, size_t length) {
 
 // End of a chunk-size line: data follows, or the trailers after the last one.
 void ResponseParser::chunkLineEnd(uint8_t c) {
-  if (remaining_ == 0) {
+  if (remaining_ == 0) {  // the trailer section has limits of its own
     inTrailers_ = true;
     headerCount_ = 0;
+    headerBytes_ = 0;
     afterLine_ = kHeaderStart;
   } else {
     afterLine_ = kChunkData;
   }
   lineLength_ = 0;
-  state_ = c == '\r' ? kLineFeed : afterLine_;
+  state_ = c == '\r' ? kChunkLineFeed : afterLine_;
 }
 
 EHC_END_NAMESPACE

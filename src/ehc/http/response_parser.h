@@ -47,8 +47,10 @@ struct ResponseProgress {
     kHeaderStart,
     kHeaderName,
     kHeaderValue,
-    kLineFeed,  // after CR
-    // states from here on are after the header section
+    kLineFeed,  // after CR in the head or the trailers
+    // states from here on are not in a header section (their bytes do not
+    // count against EHC_HTTP_MAX_HEADER_BYTES)
+    kChunkLineFeed,  // after CR of a chunk-size line
     kBodyLength,
     kBodyUntilClose,
     kChunkSize,
@@ -79,7 +81,7 @@ struct ResponseProgress {
 
   // headers
   size_t lineLength_ = 0;
-  size_t headerBytes_ = 0;
+  size_t headerBytes_ = 0;  // of the head, then of the trailers
   uint16_t headerCount_ = 0;
   char name_[32] = {};
   uint8_t nameLength_ = 0;
