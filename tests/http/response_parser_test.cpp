@@ -76,6 +76,47 @@ TEST(Response, InterimResponsesAreSkipped) {
   EXPECT_EQ(r[0].body, "x");
 }
 
+// An interim response's fields are not the final response's: the visitor and
+// the captures see only the final response's, and its framing fields change
+// nothing (a 1xx has no body).
+TEST(Response, InterimFieldsAreNotTheFinalResponses) {
+  const std::string wire = ehc_test::sharedFile("testdata/regressions/headers-in-103.http");
+  ASSERT_NE(wire.find("103 Early Hints"), std::string::npos);
+  const auto r = parseAllWays(wire);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].error, HttpError::Ok);
+  EXPECT_EQ(r[0].status, 200);
+  EXPECT_EQ(r[0].headers, (Headers{{"Content-Length", "20"}}));
+  EXPECT_EQ(r[0].body, "{\"id\":1,\"name\":\"ok\"}");
+  const auto framing = parseAllWays(
+      "HTTP/1.1 103 Early Hints\r\nContent-Length: nonsense\r\nTransfer-Encoding: gzip\r\n"
+      "Connection: close\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nx");
+  ASSERT_EQ(framing.size(), 1u);
+  EXPECT_EQ(framing[0].error, HttpError::Ok);
+  EXPECT_EQ(framing[0].body, "x");
+  EXPECT_TRUE(framing[0].keepAlive);
+  EXPECT_EQ(framing[0].headers, (Headers{{"Content-Length", "1"}}));
+
+  ehc::ResponseParser p;
+  char count[8], cookie[16];
+  const int c = p.captureHeader("X-Count", count, sizeof count);
+  const int k = p.captureHeader("Set-Cookie", cookie, sizeof cookie);
+  p.begin(false);
+  ASSERT_EQ(p.feed(wire.data(), wire.size()), wire.size());
+  ASSERT_TRUE(p.complete());
+  EXPECT_EQ(p.headerStatus(c), ehc::HeaderStatus::Missing);
+  EXPECT_EQ(p.headerStatus(k), ehc::HeaderStatus::Missing);
+  // Cut off inside the interim response: still nothing captured.
+  p.begin(false);
+  const std::string cut = wire.substr(0, wire.find("\r\n\r\n"));
+  p.feed(cut.data(), cut.size());
+  p.finishAtClose();
+  EXPECT_EQ(p.error(), HttpError::Incomplete);
+  EXPECT_EQ(p.headerStatus(c), ehc::HeaderStatus::Missing);
+  EXPECT_STREQ(count, "");
+  EXPECT_STREQ(cookie, "");
+}
+
 TEST(Response, CloseDelimitedBody) {
   const auto r = parseAllWays("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end");
   EXPECT_EQ(r[0].error, HttpError::Ok);

@@ -92,12 +92,20 @@ void ResponseParser::captureBytes(const char* data, size_t n) {
 
 void ResponseParser::startField() {
   field_ = kOther;
+  captureMask_ = 0;
+  valueStarted_ = false;
+  pendingSpaces_ = 0;
+  tokenLength_ = 0;
+  tokenTooLong_ = false;
+  fieldNumber_ = 0;
+  numberState_ = 0;
+  sawNumber_ = false;
+  if (interim_) return;  // an interim response's fields are nobody's
   if (!nameTooLong_ && !inTrailers_) {  // framing fields in trailers change nothing
     if (is(name_, nameLength_, "content-length")) field_ = kContentLength;
     if (is(name_, nameLength_, "transfer-encoding")) field_ = kTransferEncoding;
     if (is(name_, nameLength_, "connection")) field_ = kConnection;
   }
-  captureMask_ = 0;
   for (uint8_t k = 0; k < captureCount_ && !nameTooLong_; ++k) {
     const Capture& c = captures_[k];
     if (c.nameLength != nameLength_) continue;
@@ -118,13 +126,6 @@ void ResponseParser::startField() {
       captureMask_ = only;
     }
   }
-  valueStarted_ = false;
-  pendingSpaces_ = 0;
-  tokenLength_ = 0;
-  tokenTooLong_ = false;
-  fieldNumber_ = 0;
-  numberState_ = 0;
-  sawNumber_ = false;
 }
 
 // A Connection or Transfer-Encoding list token ended.
@@ -150,7 +151,7 @@ void ResponseParser::tokenEnd(size_t at) {
 void ResponseParser::fieldValueByte(uint8_t c, size_t at) {
   const char ch = static_cast<char>(c);
   if (captureMask_) captureBytes(&ch, 1);
-  if (visitor_) visitor_->value(visitorUser_, &ch, 1);
+  if (const HeaderVisitor* v = visitor()) v->value(visitorUser_, &ch, 1);
   switch (field_) {
     case kContentLength:
       if (c >= '0' && c <= '9') {
@@ -212,7 +213,7 @@ void ResponseParser::endField(size_t at) {
     tokenEnd(at);
   }
   captureMask_ = 0;
-  if (visitor_) visitor_->end(visitorUser_, inTrailers_);
+  if (const HeaderVisitor* v = visitor()) v->end(visitorUser_, inTrailers_);
 }
 
 void ResponseParser::endHeaders(size_t at) {
@@ -221,7 +222,7 @@ void ResponseParser::endHeaders(size_t at) {
     state_ = kComplete;
     return;
   }
-  if (status_ >= 100 && status_ < 200 && status_ != 101) {  // interim: the real one follows
+  if (interim_) {  // the final response follows
     const size_t consumed = consumed_;
     begin(headRequest_);
     consumed_ = consumed;
@@ -328,7 +329,7 @@ size_t ResponseParser::feed(const char* data, size_t length) {
             break;
           }
           status_ = status_ * 10 + (c - '0');
-          ++matched_;
+          if (++matched_ == 3) interim_ = status_ < 200 && status_ != 101;
         } else if (c == ' ') {
           state_ = kReason;
         } else if (c == '\r' || c == '\n') {  // no reason, no space: tolerated
@@ -378,7 +379,7 @@ size_t ResponseParser::feed(const char* data, size_t length) {
           nameLength_ = 0;
           nameTooLong_ = false;
           name_[nameLength_++] = static_cast<char>(lower(c));
-          if (visitor_) visitor_->name(visitorUser_, data + i - 1, 1);
+          if (const HeaderVisitor* v = visitor()) v->name(visitorUser_, data + i - 1, 1);
           state_ = kHeaderName;
         } else {
           fail(HttpError::BadHeader, at);
@@ -390,7 +391,7 @@ size_t ResponseParser::feed(const char* data, size_t length) {
             name_[nameLength_++] = static_cast<char>(lower(c));
           else
             nameTooLong_ = true;
-          if (visitor_) visitor_->name(visitorUser_, data + i - 1, 1);
+          if (const HeaderVisitor* v = visitor()) v->name(visitorUser_, data + i - 1, 1);
         } else if (c == ':') {
           startField();
           state_ = kHeaderValue;

@@ -15,8 +15,14 @@
 //   }                                      // buf[used..n) is the next response
 //   p.status(); p.keepAlive(); p.error(); p.errorOffset();
 //
-// Interim 1xx responses (100 Continue, 103 Early Hints) are skipped. Nothing
-// is allocated; the parser is a few hundred bytes.
+// Interim 1xx responses (100 Continue, 103 Early Hints) are skipped: their
+// header sections are checked (syntax, limits) but their fields are not the
+// response's. The header visitor and the captures see the fields of the
+// final response only (its headers, then its trailers), and an interim
+// response's Content-Length, Transfer-Encoding and Connection change
+// nothing. status(), reason() and httpMinor() are the final response's once
+// its status line is read. Nothing is allocated; the parser is a few
+// hundred bytes.
 #pragma once
 
 #include <stddef.h>
@@ -76,6 +82,7 @@ struct ResponseProgress {
   uint8_t emptyLines_ = 0;
   int minor_ = 1;
   int status_ = 0;
+  bool interim_ = false;  // a 1xx other than 101: its fields are nobody's
   char reason_[32] = {};
   uint8_t reasonLength_ = 0;
 
@@ -116,7 +123,9 @@ struct ResponseProgress {
 class ResponseParser : private detail::ResponseProgress {
  public:
   using BodySink = void (*)(void* user, const char* data, size_t length);
-  // Every header (and trailer) as it streams: name pieces, value pieces, end.
+  // Every header (and trailer) of the final response as it streams: name
+  // pieces, value pieces, end. An interim 1xx response's fields are not
+  // visited.
   struct HeaderVisitor {
     void (*name)(void* user, const char* data, size_t length);
     void (*value)(void* user, const char* data, size_t length);
@@ -139,6 +148,7 @@ class ResponseParser : private detail::ResponseProgress {
     visitor_ = visitor;
     visitorUser_ = user;
   }
+  // Captures are of the final response too (an interim one leaves them Missing).
 
   // Ready for a response; `headRequest`: it answers a HEAD (no body).
   void begin(bool headRequest);
@@ -181,6 +191,8 @@ class ResponseParser : private detail::ResponseProgress {
     uint8_t nameLength;
   };
 
+  // Whom the current field goes to: nobody in an interim response.
+  const HeaderVisitor* visitor() const { return interim_ ? nullptr : visitor_; }
   void fail(HttpError e, size_t at);
   void commitLength(size_t at);
   void chunkLineEnd(uint8_t c);
