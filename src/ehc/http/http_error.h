@@ -19,9 +19,11 @@ enum class HttpError : uint8_t {
   TooManyHeaders,             // more than EHC_HTTP_MAX_HEADERS fields
   BadContentLength,           // not a number, or too big
   ConflictingContentLength,   // several different values
-  UnsupportedTransferCoding,  // a coding other than chunked (gzip, ...), or chunked twice
-  BadFraming,                 // Transfer-Encoding on HTTP/1.0
-  BadChunkSize,               // not hex, or no digits
+  UnsupportedTransferCoding,  // a coding other than chunked (gzip, ...): not decoded
+  BadFraming,                 // Transfer-Encoding malformed, chunked twice, with
+                              // Content-Length, or on HTTP/1.0
+  BadChunkSize,               // not hex, no digits, or whitespace not before ';'
+  BadChunkExtension,          // a chunk extension not name[=token/quoted-string]
   ChunkSizeOverflow,          // more than 64 bits
   BadChunkTerminator,         // chunk data not followed by CRLF
   BadLineEnding,              // CR not followed by LF

@@ -59,8 +59,7 @@ void ResponseParser::fail(HttpError e, size_t at) {
 }
 
 bool ResponseParser::framingAllowsReuse() const {
-  if (!headersDone() || framingCloses_ || untilClose_ || status_ == 101 || connectionClose_)
-    return false;
+  if (!headersDone() || untilClose_ || status_ == 101 || connectionClose_) return false;
   return minor_ >= 1 || connectionKeepAlive_;
 }
 
@@ -93,17 +92,20 @@ void ResponseParser::captureBytes(const char* data, size_t n) {
 void ResponseParser::startField() {
   field_ = kOther;
   captureMask_ = 0;
-  valueStarted_ = false;
+  valueStarted_ = folding_ = false;
   pendingSpaces_ = 0;
   tokenLength_ = 0;
   tokenTooLong_ = false;
   fieldNumber_ = 0;
   numberState_ = 0;
   sawNumber_ = false;
-  if (interim_) return;  // an interim response's fields are nobody's
+  if (interim_) return;                 // an interim response's fields are nobody's
   if (!nameTooLong_ && !inTrailers_) {  // framing fields in trailers change nothing
     if (is(name_, nameLength_, "content-length")) field_ = kContentLength;
-    if (is(name_, nameLength_, "transfer-encoding")) field_ = kTransferEncoding;
+    if (is(name_, nameLength_, "transfer-encoding")) {
+      field_ = kTransferEncoding;
+      hasTransferEncoding_ = true;
+    }
     if (is(name_, nameLength_, "connection")) field_ = kConnection;
   }
   for (uint8_t k = 0; k < captureCount_ && !nameTooLong_; ++k) {
@@ -128,24 +130,60 @@ void ResponseParser::startField() {
   }
 }
 
-// A Connection or Transfer-Encoding list token ended.
+// A byte of a Connection or Transfer-Encoding list element (not ','):
+// token *( OWS ";" OWS parameter ). Parameters are skipped, quoted strings
+// included, so a comma inside one ends nothing.
+void ResponseParser::listByte(uint8_t c) {
+  if (inQuote_) {
+    if (quotedPair_)
+      quotedPair_ = false;
+    else if (c == '\\')
+      quotedPair_ = true;
+    else if (c == '"')
+      inQuote_ = false;
+  } else if (inParameters_) {
+    if (c == '"') inQuote_ = true;
+  } else if (c == ';') {
+    inParameters_ = true;
+  } else if (c == ' ' || c == '\t') {
+    tokenEnded_ = tokenLength_ > 0 || tokenTooLong_;
+  } else if (tokenEnded_ || !isTokenChar(c)) {
+    badElement_ = true;  // "chun ked", "chunked\""
+  } else if (tokenLength_ < sizeof token_) {
+    token_[tokenLength_++] = static_cast<char>(lower(c));
+  } else {
+    tokenTooLong_ = true;
+  }
+}
+
+// A Connection or Transfer-Encoding list element ended (',' or the line's end).
 void ResponseParser::tokenEnd(size_t at) {
-  if (tokenLength_ == 0 && !tokenTooLong_) return;
-  const bool chunked = !tokenTooLong_ && is(token_, tokenLength_, "chunked");
+  const bool empty = tokenLength_ == 0 && !tokenTooLong_;  // allowed: RFC 9110 5.6.1
+  const bool bad = badElement_ || inQuote_ || (empty && inParameters_);
   if (field_ == kTransferEncoding) {
-    if (chunked_)  // chunked must be applied once, and last
-      fail(HttpError::UnsupportedTransferCoding, at);
-    else if (chunked)
-      chunked_ = true;
-    else
-      otherCoding_ = true;
-  } else if (field_ == kConnection && !tokenTooLong_) {
+    if (bad)
+      fail(HttpError::BadFraming, at);
+    else if (!empty)
+      codingEnd(!tokenTooLong_ && is(token_, tokenLength_, "chunked"), at);
+  } else if (field_ == kConnection && !bad && !tokenTooLong_) {
     if (is(token_, tokenLength_, "close")) connectionClose_ = true;
     if (is(token_, tokenLength_, "keep-alive")) connectionKeepAlive_ = true;
   }
   tokenLength_ = 0;
-  tokenTooLong_ = false;
-  inParameters_ = false;
+  tokenTooLong_ = tokenEnded_ = badElement_ = false;
+  inParameters_ = inQuote_ = quotedPair_ = false;
+}
+
+// One transfer coding of the list (across Transfer-Encoding fields).
+void ResponseParser::codingEnd(bool chunked, size_t at) {
+  // RFC 9112 6.1: chunked is applied at most once; 7: it has no parameters.
+  if (chunked && (chunkedSeen_ || inParameters_)) {
+    fail(HttpError::BadFraming, at);
+    return;
+  }
+  chunkedSeen_ = chunkedSeen_ || chunked;
+  chunkedLast_ = chunked;
+  otherCoding_ = otherCoding_ || !chunked;
 }
 
 void ResponseParser::fieldValueByte(uint8_t c, size_t at) {
@@ -176,17 +214,10 @@ void ResponseParser::fieldValueByte(uint8_t c, size_t at) {
       break;
     case kTransferEncoding:
     case kConnection:
-      if (c == ',') {
+      if (c == ',' && !inQuote_)
         tokenEnd(at);
-      } else if (c == ';') {
-        inParameters_ = true;  // transfer-coding parameters: not ours to read
-      } else if (c == ' ' || c == '\t' || inParameters_) {
-        // OWS around tokens, or parameter text
-      } else if (tokenLength_ < sizeof token_) {
-        token_[tokenLength_++] = static_cast<char>(lower(c));
-      } else {
-        tokenTooLong_ = true;
-      }
+      else
+        listByte(c);
       break;
     case kOther: break;
   }
@@ -229,22 +260,23 @@ void ResponseParser::endHeaders(size_t at) {
     return;
   }
   headersDone_ = true;
-  if ((chunked_ || otherCoding_) && minor_ == 0) {
-    fail(HttpError::BadFraming, at);  // RFC 9112 6.1: faulty framing on HTTP/1.0
-    return;
-  }
-  if (otherCoding_) {
-    fail(HttpError::UnsupportedTransferCoding, at);
+  chunked_ = chunkedLast_;
+  coded_ = otherCoding_;
+  // RFC 9112 6.1: Transfer-Encoding on HTTP/1.0 is faulty framing; 6.3: with
+  // Content-Length it "ought to be handled as an error" (smuggling, splitting).
+  if (hasTransferEncoding_ && (minor_ == 0 || hasLength_)) {
+    fail(HttpError::BadFraming, at);
     return;
   }
   if (headRequest_ || status_ == 204 || status_ == 304 || status_ == 101) {
     state_ = kComplete;
+  } else if (coded_ && !deliverCoded_) {
+    fail(HttpError::UnsupportedTransferCoding, at);  // not decoded here
   } else if (chunked_) {
-    framingCloses_ = hasLength_;  // RFC 9112 6.3: chunked wins, then close
-    hasLength_ = false;
-    remaining_ = 0;
-    chunkDigits_ = 0;
     state_ = kChunkSize;
+  } else if (hasTransferEncoding_) {  // RFC 9112 6.3: chunked is not last, or absent
+    untilClose_ = true;
+    state_ = kBodyUntilClose;
   } else if (hasLength_) {
     remaining_ = contentLength_;
     state_ = remaining_ ? kBodyLength : kComplete;
@@ -315,8 +347,9 @@ size_t ResponseParser::feed(const char* data, size_t length) {
           if (c < '0' || c > '9') fail(HttpError::BadStatusLine, at);
           minor_ = c - '0';
           ++matched_;
+        } else if (c != ' ') {  // exactly one SP after the version
+          fail(HttpError::BadStatusLine, at);
         } else {
-          if (c != ' ') fail(HttpError::BadStatusLine, at);
           matched_ = 0;
           status_ = 0;
           state_ = kStatusCode;
@@ -363,6 +396,19 @@ size_t ResponseParser::feed(const char* data, size_t length) {
         else
           state_ = afterLine_;
         break;
+      case kFieldLineStart:
+        // RFC 9112 5.2: a user agent replaces an obs-fold (OWS CRLF RWS) in a
+        // response with SP: here with one SP, and the field goes on.
+        if (c == ' ' || c == '\t') {
+          pendingSpaces_ = valueStarted_ ? 1 : 0;
+          folding_ = true;
+          state_ = kHeaderValue;
+          break;
+        }
+        endField(lineEnd_);
+        if (state_ == kError) break;
+        state_ = kHeaderStart;
+        [[fallthrough]];
       case kHeaderStart:
         if (c == '\r') {
           afterLine_ = kComplete;  // marks the end of the section
@@ -400,15 +446,15 @@ size_t ResponseParser::feed(const char* data, size_t length) {
         }
         break;
       case kHeaderValue:
-        if (c == '\r' || c == '\n') {  // trailing whitespace is dropped
-          endField(at);
-          if (state_ == kError) break;
-          afterLine_ = kHeaderStart;
-          state_ = c == '\r' ? kLineFeed : kHeaderStart;
+        if (c == '\r' || c == '\n') {  // the field ends unless the next line folds it
+          lineEnd_ = at;
+          afterLine_ = kFieldLineStart;
+          state_ = c == '\r' ? kLineFeed : kFieldLineStart;
           lineLength_ = 0;
         } else if (c == ' ' || c == '\t') {
-          if (valueStarted_ && pendingSpaces_ < 255) ++pendingSpaces_;
+          if (valueStarted_ && !folding_ && pendingSpaces_ < UINT16_MAX) ++pendingSpaces_;
         } else if (valueByte(c)) {
+          folding_ = false;
           for (; pendingSpaces_; --pendingSpaces_) fieldValueByte(' ', at);
           valueStarted_ = true;
           fieldValueByte(c, at);
@@ -416,38 +462,14 @@ size_t ResponseParser::feed(const char* data, size_t length) {
           fail(HttpError::BadHeader, at);
         }
         break;
-      case kChunkSize: {
-        const int v = hexDigit(c);
-        if (v >= 0) {
-          if (remaining_ >> 59) {
-            fail(HttpError::ChunkSizeOverflow, at);
-            break;
-          }
-          remaining_ = remaining_ * 16 + static_cast<uint64_t>(v);
-          ++chunkDigits_;
-        } else if (chunkDigits_ == 0) {
-          fail(HttpError::BadChunkSize, at);
-        } else if (c == ';' || c == ' ' || c == '\t') {
-          state_ = kChunkExtension;
-        } else if (c == '\r' || c == '\n') {
-          chunkLineEnd(c);
-        } else {
-          fail(HttpError::BadChunkSize, at);
-        }
-        break;
-      }
-      case kChunkExtension:  // chunk extensions are skipped
-        if (c == '\r' || c == '\n')
-          chunkLineEnd(c);
-        else if (c < 0x20 && c != '\t')
-          fail(HttpError::BadChunkSize, at);
-        break;
+      case kChunkSize: chunkSizeByte(c, at); break;
+      case kChunkExtension: chunkExtensionByte(c, at); break;
       case kChunkDataEnd:  // CRLF after chunk data, strictly
         if (c != (matched_ == 0 ? '\r' : '\n')) {
           fail(HttpError::BadChunkTerminator, at);
         } else if (matched_++ == 1) {
           remaining_ = 0;
-          chunkDigits_ = 0;
+          sawChunkDigit_ = false;
           lineLength_ = 0;
           state_ = kChunkSize;
         }
@@ -457,6 +479,96 @@ size_t ResponseParser::feed(const char* data, size_t length) {
   }
   consumed_ += i;
   return i;
+}
+
+// chunk-size, then BWS ";" or the line's end.
+void ResponseParser::chunkSizeByte(uint8_t c, size_t at) {
+  const int v = hexDigit(c);
+  if (v >= 0) {
+    if (remaining_ >> 59) {
+      fail(HttpError::ChunkSizeOverflow, at);
+      return;
+    }
+    remaining_ = remaining_ * 16 + static_cast<uint64_t>(v);
+    sawChunkDigit_ = true;
+  } else if (!sawChunkDigit_) {
+    fail(HttpError::BadChunkSize, at);
+  } else if (c == ';' || c == ' ' || c == '\t') {
+    extension_ = c == ';' ? kExtNameStart : kExtAfterSize;
+    state_ = kChunkExtension;
+  } else if (c == '\r' || c == '\n') {
+    chunkLineEnd(c);
+  } else {
+    fail(HttpError::BadChunkSize, at);
+  }
+}
+
+// chunk-ext = *( BWS ";" BWS name [ BWS "=" BWS value ] ), the name a token,
+// the value a token or a quoted-string (RFC 9112 7.1.1). Not kept.
+void ResponseParser::chunkExtensionByte(uint8_t c, size_t at) {
+  const bool space = c == ' ' || c == '\t';
+  switch (extension_) {
+    case kExtAfterSize:
+      if (c == ';') {
+        extension_ = kExtNameStart;
+      } else if (!space) {
+        fail(HttpError::BadChunkSize, at);  // whitespace after the size, then no ';'
+      }
+      return;
+    case kExtNameStart:
+      if (space) return;
+      if (isTokenChar(c)) {
+        extension_ = kExtName;
+        return;
+      }
+      break;
+    case kExtName:
+    case kExtValue:
+    case kExtQuoteEnd:
+      if (c == '\r' || c == '\n') {
+        chunkLineEnd(c);
+      } else if (space) {
+        extension_ = extension_ == kExtName ? kExtNameSpace : kExtValueSpace;
+      } else if (c == ';') {
+        extension_ = kExtNameStart;
+      } else if (c == '=' && extension_ == kExtName) {
+        extension_ = kExtValueStart;
+      } else if (!isTokenChar(c) || extension_ == kExtQuoteEnd) {
+        break;
+      }
+      return;
+    case kExtNameSpace:
+    case kExtValueSpace:
+      if (c == ';') {
+        extension_ = kExtNameStart;
+      } else if (c == '=' && extension_ == kExtNameSpace) {
+        extension_ = kExtValueStart;
+      } else if (!space) {
+        break;
+      }
+      return;
+    case kExtValueStart:
+      if (space) return;
+      if (c == '"' || isTokenChar(c)) {
+        extension_ = c == '"' ? kExtQuoted : kExtValue;
+        return;
+      }
+      break;
+    case kExtQuoted:  // qdtext: HTAB, SP, VCHAR but '"' and '\\', obs-text
+      if (c == '"' || c == '\\') {
+        extension_ = c == '"' ? kExtQuoteEnd : kExtQuotedPair;
+        return;
+      }
+      if (space || valueByte(c)) return;
+      break;
+    case kExtQuotedPair:
+      if (space || valueByte(c)) {
+        extension_ = kExtQuoted;
+        return;
+      }
+      break;
+  }
+  fail(HttpError::BadChunkExtension, at);
 }
 
 // End of a chunk-size line: data follows, or the trailers after the last one.

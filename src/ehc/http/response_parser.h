@@ -53,7 +53,8 @@ struct ResponseProgress {
     kHeaderStart,
     kHeaderName,
     kHeaderValue,
-    kLineFeed,  // after CR in the head or the trailers
+    kFieldLineStart,  // after a field line: a fold (SP / HTAB) or what follows
+    kLineFeed,        // after CR in the head or the trailers
     // states from here on are not in a header section (their bytes do not
     // count against EHC_HTTP_MAX_HEADER_BYTES)
     kChunkLineFeed,  // after CR of a chunk-size line
@@ -67,6 +68,19 @@ struct ResponseProgress {
     kError,
   };
   enum Field : uint8_t { kOther, kContentLength, kTransferEncoding, kConnection };
+  // Where in a chunk extension (kChunkExtension), RFC 9112 7.1.1.
+  enum Extension : uint8_t {
+    kExtAfterSize,  // BWS after the size: only ';' may follow
+    kExtNameStart,  // after ';' (and BWS)
+    kExtName,
+    kExtNameSpace,   // BWS after a name: '=' or ';'
+    kExtValueStart,  // after '=' (and BWS)
+    kExtValue,       // a token
+    kExtQuoted,      // inside a quoted-string
+    kExtQuotedPair,  // after a backslash in it
+    kExtQuoteEnd,    // right after the closing quote
+    kExtValueSpace,  // BWS after a value: only ';' may follow
+  };
 
   State state_ = kStatusStart;
   State afterLine_ = kStatusStart;  // where a line ending leads (set with kLineFeed)
@@ -94,29 +108,40 @@ struct ResponseProgress {
   uint8_t nameLength_ = 0;
   bool nameTooLong_ = false;
   Field field_ = kOther;
-  uint32_t captureMask_ = 0;   // captures matching the current field
-  uint8_t pendingSpaces_ = 0;  // trailing OWS not yet known to be inside the value
+  uint32_t captureMask_ = 0;    // captures matching the current field
+  uint16_t pendingSpaces_ = 0;  // whitespace not yet known to be inside the value
+  bool folding_ = false;        // in the RWS of an obs-fold: one SP stands for it
+  size_t lineEnd_ = 0;          // where the last field line ended (its errors' offset)
   bool valueStarted_ = false;
   char token_[16] = {};  // the current list token of Connection / Transfer-Encoding
   uint8_t tokenLength_ = 0;
   bool tokenTooLong_ = false;
-  uint64_t fieldNumber_ = 0;   // Content-Length: the number being read
-  uint8_t numberState_ = 0;    // Content-Length list: 0 expect digit, 1 digits, 2 after
-  bool sawNumber_ = false;     // Content-Length: this field held a number
-  bool inParameters_ = false;  // Transfer-Encoding: after ';' of a coding
+  uint64_t fieldNumber_ = 0;  // Content-Length: the number being read
+  uint8_t numberState_ = 0;   // Content-Length list: 0 expect digit, 1 digits, 2 after
+  bool sawNumber_ = false;    // Content-Length: this field held a number
+  // list fields (Connection, Transfer-Encoding): where in the element
+  bool inParameters_ = false;  // after ';' of a coding
+  bool inQuote_ = false;       // inside a quoted parameter value
+  bool quotedPair_ = false;    // after a backslash there
+  bool tokenEnded_ = false;    // whitespace after the token: only ',' or ';' may follow
+  bool badElement_ = false;    // not a token [ parameters ]
 
   // framing
   bool hasLength_ = false;
   uint64_t contentLength_ = 0;
-  bool chunked_ = false;
-  bool otherCoding_ = false;
+  bool hasTransferEncoding_ = false;  // the field was there (even empty)
+  bool chunkedSeen_ = false;          // a chunked coding in the list
+  bool chunkedLast_ = false;          // ... and it is the last coding so far
+  bool otherCoding_ = false;          // a coding other than chunked
+  bool chunked_ = false;              // the body is chunked
+  bool coded_ = false;                // the body has a coding other than chunked
   bool connectionClose_ = false;
   bool connectionKeepAlive_ = false;
-  bool framingCloses_ = false;  // TE with CL: the connection must not be reused
-  bool untilClose_ = false;     // the body runs to the connection's close
+  bool untilClose_ = false;  // the body runs to the connection's close
   uint64_t remaining_ = 0;
   uint64_t bodyBytes_ = 0;
-  uint8_t chunkDigits_ = 0;
+  bool sawChunkDigit_ = false;
+  Extension extension_ = kExtAfterSize;
 };
 }  // namespace detail
 
@@ -140,6 +165,13 @@ class ResponseParser : private detail::ResponseProgress {
   int captureHeader(const char* name, char* buf, size_t size);
   HeaderStatus headerStatus(int index) const { return captures_[index].status; }
   void clearCaptures() { captureCount_ = 0; }
+  // Transfer codings other than chunked (gzip, deflate, unknown ones) are not
+  // decoded. By default such a response fails with UnsupportedTransferCoding
+  // once its head is read (headersDone(), status and headers known). With
+  // `on`, its body is framed by RFC 9112 6.3 (chunked if chunked is the last
+  // coding, else until the close) and handed to the body sink still coded;
+  // transferCoded() tells. Kept across begin().
+  void deliverCodedBodies(bool on) { deliverCoded_ = on; }
   void onBody(BodySink sink, void* user) {
     bodySink_ = sink;
     bodyUser_ = user;
@@ -172,6 +204,9 @@ class ResponseParser : private detail::ResponseProgress {
   // Reason phrase, cut to 31 bytes.
   const char* reason() const { return reason_; }
   bool chunked() const { return chunked_; }
+  // The body has a transfer coding other than chunked, not undone here
+  // (known when the headers are done).
+  bool transferCoded() const { return coded_; }
   // Declared length, or -1 (chunked, until close, or no body).
   int64_t contentLength() const { return hasLength_ ? static_cast<int64_t>(contentLength_) : -1; }
   // May the connection carry another request after this response?
@@ -196,6 +231,10 @@ class ResponseParser : private detail::ResponseProgress {
   void fail(HttpError e, size_t at);
   void commitLength(size_t at);
   void chunkLineEnd(uint8_t c);
+  void chunkSizeByte(uint8_t c, size_t at);
+  void chunkExtensionByte(uint8_t c, size_t at);
+  void listByte(uint8_t c);
+  void codingEnd(bool chunked, size_t at);
   void startField();
   void fieldValueByte(uint8_t c, size_t at);
   void endField(size_t at);
@@ -210,6 +249,7 @@ class ResponseParser : private detail::ResponseProgress {
   void* bodyUser_ = nullptr;
   const HeaderVisitor* visitor_ = nullptr;
   void* visitorUser_ = nullptr;
+  bool deliverCoded_ = false;
 };
 
 EHC_END_NAMESPACE
