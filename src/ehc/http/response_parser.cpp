@@ -286,6 +286,150 @@ void ResponseParser::endHeaders(size_t at) {
   }
 }
 
+// The status line: HTTP-version SP status-code SP reason-phrase (RFC 9112 4).
+void ResponseParser::statusLineByte(uint8_t c, size_t at) {
+  switch (state_) {
+    case kStatusStart:
+      if (c == '\r' || c == '\n') {  // tolerate a couple of empty lines
+        if (++emptyLines_ > 2) {
+          fail(HttpError::NoHttpServer, at);
+          break;
+        }
+        if (c == '\r') {
+          afterLine_ = kStatusStart;
+          state_ = kLineFeed;
+        }
+      } else if (c == 'H') {
+        matched_ = 1;
+        state_ = kVersion;
+      } else {
+        fail(HttpError::NoHttpServer, at);
+      }
+      break;
+    case kVersion:
+      if (matched_ < 7) {
+        if (c != static_cast<uint8_t>(kVersionPrefix[matched_]))
+          fail(matched_ < 5 ? HttpError::NoHttpServer : HttpError::BadStatusLine, at);
+        ++matched_;
+      } else if (matched_ == 7) {
+        if (c < '0' || c > '9') fail(HttpError::BadStatusLine, at);
+        minor_ = c - '0';
+        ++matched_;
+      } else if (c != ' ') {  // exactly one SP after the version
+        fail(HttpError::BadStatusLine, at);
+      } else {
+        matched_ = 0;
+        status_ = 0;
+        state_ = kStatusCode;
+      }
+      break;
+    case kStatusCode:
+      if (matched_ < 3) {
+        if (c < '0' || c > '9' || (matched_ == 0 && c == '0')) {
+          fail(HttpError::BadStatusLine, at);
+          break;
+        }
+        status_ = status_ * 10 + (c - '0');
+        if (++matched_ == 3) interim_ = status_ < 200 && status_ != 101;
+      } else if (c == ' ') {
+        state_ = kReason;
+      } else if (c == '\r' || c == '\n') {  // no reason, no space: tolerated
+        afterLine_ = kHeaderStart;
+        state_ = c == '\r' ? kLineFeed : kHeaderStart;
+        lineLength_ = 0;
+      } else {
+        fail(HttpError::BadStatusLine, at);
+      }
+      break;
+    case kReason:
+      if (c == '\r' || c == '\n') {
+        afterLine_ = kHeaderStart;
+        state_ = c == '\r' ? kLineFeed : kHeaderStart;
+        lineLength_ = 0;
+      } else if (c == '\t' || c == ' ' || valueByte(c)) {
+        if (reasonLength_ < sizeof reason_ - 1) reason_[reasonLength_++] = static_cast<char>(c);
+      } else {
+        fail(HttpError::BadStatusLine, at);
+      }
+      break;
+    default: break;
+  }
+}
+
+// A byte of a header or trailer section: field lines and the empty line
+// that ends the section. `here` points at the byte (names are visited there).
+void ResponseParser::headerByte(uint8_t c, size_t at, const char* here) {
+  switch (state_) {
+    case kFieldLineStart:
+      // RFC 9112 5.2: a user agent replaces an obs-fold (OWS CRLF RWS) in a
+      // response with SP: here with one SP, and the field goes on.
+      if (c == ' ' || c == '\t') {
+        pendingSpaces_ = valueStarted_ ? 1 : 0;
+        folding_ = true;
+        state_ = kHeaderValue;
+        break;
+      }
+      endField(lineEnd_);
+      if (state_ == kError) break;
+      state_ = kHeaderStart;
+      [[fallthrough]];
+    case kHeaderStart:
+      if (c == '\r') {
+        afterLine_ = kComplete;  // marks the end of the section
+        state_ = kLineFeed;
+      } else if (c == '\n') {
+        endHeaders(at);
+      } else if (c == ' ' || c == '\t') {
+        fail(HttpError::ObsoleteLineFolding, at);
+      } else if (isTokenChar(c)) {
+        if (++headerCount_ > EHC_HTTP_MAX_HEADERS) {
+          fail(HttpError::TooManyHeaders, at);
+          break;
+        }
+        nameLength_ = 0;
+        nameTooLong_ = false;
+        name_[nameLength_++] = static_cast<char>(lower(c));
+        if (const HeaderVisitor* v = visitor()) v->name(visitorUser_, here, 1);
+        state_ = kHeaderName;
+      } else {
+        fail(HttpError::BadHeader, at);
+      }
+      break;
+    case kHeaderName:
+      if (isTokenChar(c)) {
+        if (nameLength_ < sizeof name_)
+          name_[nameLength_++] = static_cast<char>(lower(c));
+        else
+          nameTooLong_ = true;
+        if (const HeaderVisitor* v = visitor()) v->name(visitorUser_, here, 1);
+      } else if (c == ':') {
+        startField();
+        state_ = kHeaderValue;
+      } else {
+        fail(HttpError::BadHeader, at);  // includes whitespace before the colon
+      }
+      break;
+    case kHeaderValue:
+      if (c == '\r' || c == '\n') {  // the field ends unless the next line folds it
+        lineEnd_ = at;
+        afterLine_ = kFieldLineStart;
+        state_ = c == '\r' ? kLineFeed : kFieldLineStart;
+        lineLength_ = 0;
+      } else if (c == ' ' || c == '\t') {
+        if (valueStarted_ && !folding_ && pendingSpaces_ < UINT16_MAX) ++pendingSpaces_;
+      } else if (valueByte(c)) {
+        folding_ = false;
+        for (; pendingSpaces_; --pendingSpaces_) fieldValueByte(' ', at);
+        valueStarted_ = true;
+        fieldValueByte(c, at);
+      } else {
+        fail(HttpError::BadHeader, at);
+      }
+      break;
+    default: break;
+  }
+}
+
 size_t ResponseParser::feed(const char* data, size_t length) {
   size_t i = 0;
   while (i < length && state_ != kComplete && state_ != kError) {
@@ -322,68 +466,9 @@ size_t ResponseParser::feed(const char* data, size_t length) {
     }
     switch (state_) {
       case kStatusStart:
-        if (c == '\r' || c == '\n') {  // tolerate a couple of empty lines
-          if (++emptyLines_ > 2) {
-            fail(HttpError::NoHttpServer, at);
-            break;
-          }
-          if (c == '\r') {
-            afterLine_ = kStatusStart;
-            state_ = kLineFeed;
-          }
-        } else if (c == 'H') {
-          matched_ = 1;
-          state_ = kVersion;
-        } else {
-          fail(HttpError::NoHttpServer, at);
-        }
-        break;
       case kVersion:
-        if (matched_ < 7) {
-          if (c != static_cast<uint8_t>(kVersionPrefix[matched_]))
-            fail(matched_ < 5 ? HttpError::NoHttpServer : HttpError::BadStatusLine, at);
-          ++matched_;
-        } else if (matched_ == 7) {
-          if (c < '0' || c > '9') fail(HttpError::BadStatusLine, at);
-          minor_ = c - '0';
-          ++matched_;
-        } else if (c != ' ') {  // exactly one SP after the version
-          fail(HttpError::BadStatusLine, at);
-        } else {
-          matched_ = 0;
-          status_ = 0;
-          state_ = kStatusCode;
-        }
-        break;
       case kStatusCode:
-        if (matched_ < 3) {
-          if (c < '0' || c > '9' || (matched_ == 0 && c == '0')) {
-            fail(HttpError::BadStatusLine, at);
-            break;
-          }
-          status_ = status_ * 10 + (c - '0');
-          if (++matched_ == 3) interim_ = status_ < 200 && status_ != 101;
-        } else if (c == ' ') {
-          state_ = kReason;
-        } else if (c == '\r' || c == '\n') {  // no reason, no space: tolerated
-          afterLine_ = kHeaderStart;
-          state_ = c == '\r' ? kLineFeed : kHeaderStart;
-          lineLength_ = 0;
-        } else {
-          fail(HttpError::BadStatusLine, at);
-        }
-        break;
-      case kReason:
-        if (c == '\r' || c == '\n') {
-          afterLine_ = kHeaderStart;
-          state_ = c == '\r' ? kLineFeed : kHeaderStart;
-          lineLength_ = 0;
-        } else if (c == '\t' || c == ' ' || valueByte(c)) {
-          if (reasonLength_ < sizeof reason_ - 1) reason_[reasonLength_++] = static_cast<char>(c);
-        } else {
-          fail(HttpError::BadStatusLine, at);
-        }
-        break;
+      case kReason: statusLineByte(c, at); break;
       case kLineFeed:
       case kChunkLineFeed:
         if (c != '\n') {
@@ -397,71 +482,9 @@ size_t ResponseParser::feed(const char* data, size_t length) {
           state_ = afterLine_;
         break;
       case kFieldLineStart:
-        // RFC 9112 5.2: a user agent replaces an obs-fold (OWS CRLF RWS) in a
-        // response with SP: here with one SP, and the field goes on.
-        if (c == ' ' || c == '\t') {
-          pendingSpaces_ = valueStarted_ ? 1 : 0;
-          folding_ = true;
-          state_ = kHeaderValue;
-          break;
-        }
-        endField(lineEnd_);
-        if (state_ == kError) break;
-        state_ = kHeaderStart;
-        [[fallthrough]];
       case kHeaderStart:
-        if (c == '\r') {
-          afterLine_ = kComplete;  // marks the end of the section
-          state_ = kLineFeed;
-        } else if (c == '\n') {
-          endHeaders(at);
-        } else if (c == ' ' || c == '\t') {
-          fail(HttpError::ObsoleteLineFolding, at);
-        } else if (isTokenChar(c)) {
-          if (++headerCount_ > EHC_HTTP_MAX_HEADERS) {
-            fail(HttpError::TooManyHeaders, at);
-            break;
-          }
-          nameLength_ = 0;
-          nameTooLong_ = false;
-          name_[nameLength_++] = static_cast<char>(lower(c));
-          if (const HeaderVisitor* v = visitor()) v->name(visitorUser_, data + i - 1, 1);
-          state_ = kHeaderName;
-        } else {
-          fail(HttpError::BadHeader, at);
-        }
-        break;
       case kHeaderName:
-        if (isTokenChar(c)) {
-          if (nameLength_ < sizeof name_)
-            name_[nameLength_++] = static_cast<char>(lower(c));
-          else
-            nameTooLong_ = true;
-          if (const HeaderVisitor* v = visitor()) v->name(visitorUser_, data + i - 1, 1);
-        } else if (c == ':') {
-          startField();
-          state_ = kHeaderValue;
-        } else {
-          fail(HttpError::BadHeader, at);  // includes whitespace before the colon
-        }
-        break;
-      case kHeaderValue:
-        if (c == '\r' || c == '\n') {  // the field ends unless the next line folds it
-          lineEnd_ = at;
-          afterLine_ = kFieldLineStart;
-          state_ = c == '\r' ? kLineFeed : kFieldLineStart;
-          lineLength_ = 0;
-        } else if (c == ' ' || c == '\t') {
-          if (valueStarted_ && !folding_ && pendingSpaces_ < UINT16_MAX) ++pendingSpaces_;
-        } else if (valueByte(c)) {
-          folding_ = false;
-          for (; pendingSpaces_; --pendingSpaces_) fieldValueByte(' ', at);
-          valueStarted_ = true;
-          fieldValueByte(c, at);
-        } else {
-          fail(HttpError::BadHeader, at);
-        }
-        break;
+      case kHeaderValue: headerByte(c, at, data + i - 1); break;
       case kChunkSize: chunkSizeByte(c, at); break;
       case kChunkExtension: chunkExtensionByte(c, at); break;
       case kChunkDataEnd:  // CRLF after chunk data, strictly

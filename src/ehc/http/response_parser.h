@@ -230,6 +230,8 @@ class ResponseParser : private detail::ResponseProgress {
   const HeaderVisitor* visitor() const { return interim_ ? nullptr : visitor_; }
   void fail(HttpError e, size_t at);
   void commitLength(size_t at);
+  void statusLineByte(uint8_t c, size_t at);
+  void headerByte(uint8_t c, size_t at, const char* here);
   void chunkLineEnd(uint8_t c);
   void chunkSizeByte(uint8_t c, size_t at);
   void chunkExtensionByte(uint8_t c, size_t at);
