@@ -130,21 +130,15 @@ void ResponseParser::startField() {
   }
 }
 
-// A byte of a Connection or Transfer-Encoding list element (not ','):
-// token *( OWS ";" OWS parameter ). Parameters are skipped, quoted strings
-// included, so a comma inside one ends nothing.
+// A byte of a Connection or Transfer-Encoding list element (not a ','
+// ending it): token *( OWS ";" OWS parameter ), the parameters checked by
+// parameters.h and skipped.
 void ResponseParser::listByte(uint8_t c) {
-  if (inQuote_) {
-    if (quotedPair_)
-      quotedPair_ = false;
-    else if (c == '\\')
-      quotedPair_ = true;
-    else if (c == '"')
-      inQuote_ = false;
-  } else if (inParameters_) {
-    if (c == '"') inQuote_ = true;
+  if (inParameters_) {
+    param_ = detail::nextParamState(param_, c);
   } else if (c == ';') {
     inParameters_ = true;
+    param_ = detail::kParamNameStart;
   } else if (c == ' ' || c == '\t') {
     tokenEnded_ = tokenLength_ > 0 || tokenTooLong_;
   } else if (tokenEnded_ || !isTokenChar(c)) {
@@ -159,7 +153,9 @@ void ResponseParser::listByte(uint8_t c) {
 // A Connection or Transfer-Encoding list element ended (',' or the line's end).
 void ResponseParser::tokenEnd(size_t at) {
   const bool empty = tokenLength_ == 0 && !tokenTooLong_;  // allowed: RFC 9110 5.6.1
-  const bool bad = badElement_ || inQuote_ || (empty && inParameters_);
+  const bool paramsEnd = detail::paramListEnds(param_) || param_ == detail::kParamNameSpace ||
+                         param_ == detail::kParamValueSpace;  // OWS before ','
+  const bool bad = badElement_ || (inParameters_ && (empty || !paramsEnd));
   if (field_ == kTransferEncoding) {
     if (bad)
       fail(HttpError::BadFraming, at);
@@ -171,7 +167,7 @@ void ResponseParser::tokenEnd(size_t at) {
   }
   tokenLength_ = 0;
   tokenTooLong_ = tokenEnded_ = badElement_ = false;
-  inParameters_ = inQuote_ = quotedPair_ = false;
+  inParameters_ = false;
 }
 
 // One transfer coding of the list (across Transfer-Encoding fields).
@@ -189,7 +185,7 @@ void ResponseParser::codingEnd(bool chunked, size_t at) {
 void ResponseParser::fieldValueByte(uint8_t c, size_t at) {
   const char ch = static_cast<char>(c);
   if (captureMask_) captureBytes(&ch, 1);
-  if (const HeaderVisitor* v = visitor()) v->value(visitorUser_, &ch, 1);
+  if (fieldVisitor_) fieldVisitor_->value(visitorUser_, &ch, 1);
   switch (field_) {
     case kContentLength:
       if (c >= '0' && c <= '9') {
@@ -214,7 +210,7 @@ void ResponseParser::fieldValueByte(uint8_t c, size_t at) {
       break;
     case kTransferEncoding:
     case kConnection:
-      if (c == ',' && !inQuote_)
+      if (c == ',' && !(inParameters_ && detail::paramInQuotes(param_)))
         tokenEnd(at);
       else
         listByte(c);
@@ -244,7 +240,7 @@ void ResponseParser::endField(size_t at) {
     tokenEnd(at);
   }
   captureMask_ = 0;
-  if (const HeaderVisitor* v = visitor()) v->end(visitorUser_, inTrailers_);
+  if (fieldVisitor_) fieldVisitor_->end(visitorUser_, inTrailers_);
 }
 
 void ResponseParser::endHeaders(size_t at) {
@@ -287,7 +283,7 @@ void ResponseParser::endHeaders(size_t at) {
 }
 
 // The status line: HTTP-version SP status-code SP reason-phrase (RFC 9112 4).
-void ResponseParser::statusLineByte(uint8_t c, size_t at) {
+EHC_ALWAYS_INLINE void ResponseParser::statusLineByte(uint8_t c, size_t at) {
   switch (state_) {
     case kStatusStart:
       if (c == '\r' || c == '\n') {  // tolerate a couple of empty lines
@@ -356,77 +352,78 @@ void ResponseParser::statusLineByte(uint8_t c, size_t at) {
   }
 }
 
-// A byte of a header or trailer section: field lines and the empty line
-// that ends the section. `here` points at the byte (names are visited there).
-void ResponseParser::headerByte(uint8_t c, size_t at, const char* here) {
-  switch (state_) {
-    case kFieldLineStart:
-      // RFC 9112 5.2: a user agent replaces an obs-fold (OWS CRLF RWS) in a
-      // response with SP: here with one SP, and the field goes on.
-      if (c == ' ' || c == '\t') {
-        pendingSpaces_ = valueStarted_ ? 1 : 0;
-        folding_ = true;
-        state_ = kHeaderValue;
-        break;
-      }
-      endField(lineEnd_);
-      if (state_ == kError) break;
-      state_ = kHeaderStart;
-      [[fallthrough]];
-    case kHeaderStart:
-      if (c == '\r') {
-        afterLine_ = kComplete;  // marks the end of the section
-        state_ = kLineFeed;
-      } else if (c == '\n') {
-        endHeaders(at);
-      } else if (c == ' ' || c == '\t') {
-        fail(HttpError::ObsoleteLineFolding, at);
-      } else if (isTokenChar(c)) {
-        if (++headerCount_ > EHC_HTTP_MAX_HEADERS) {
-          fail(HttpError::TooManyHeaders, at);
-          break;
-        }
-        nameLength_ = 0;
-        nameTooLong_ = false;
-        name_[nameLength_++] = static_cast<char>(lower(c));
-        if (const HeaderVisitor* v = visitor()) v->name(visitorUser_, here, 1);
-        state_ = kHeaderName;
-      } else {
-        fail(HttpError::BadHeader, at);
-      }
-      break;
-    case kHeaderName:
-      if (isTokenChar(c)) {
-        if (nameLength_ < sizeof name_)
-          name_[nameLength_++] = static_cast<char>(lower(c));
-        else
-          nameTooLong_ = true;
-        if (const HeaderVisitor* v = visitor()) v->name(visitorUser_, here, 1);
-      } else if (c == ':') {
-        startField();
-        state_ = kHeaderValue;
-      } else {
-        fail(HttpError::BadHeader, at);  // includes whitespace before the colon
-      }
-      break;
-    case kHeaderValue:
-      if (c == '\r' || c == '\n') {  // the field ends unless the next line folds it
-        lineEnd_ = at;
-        afterLine_ = kFieldLineStart;
-        state_ = c == '\r' ? kLineFeed : kFieldLineStart;
-        lineLength_ = 0;
-      } else if (c == ' ' || c == '\t') {
-        if (valueStarted_ && !folding_ && pendingSpaces_ < UINT16_MAX) ++pendingSpaces_;
-      } else if (valueByte(c)) {
-        folding_ = false;
-        for (; pendingSpaces_; --pendingSpaces_) fieldValueByte(' ', at);
-        valueStarted_ = true;
-        fieldValueByte(c, at);
-      } else {
-        fail(HttpError::BadHeader, at);
-      }
-      break;
-    default: break;
+// The header and trailer sections, a function per state (inlined into
+// feed(): one dispatch per byte). `here` points at the byte.
+
+// After a field line: an obs-fold, or the next line starts.
+EHC_ALWAYS_INLINE void ResponseParser::fieldLineStartByte(uint8_t c, size_t at, const char* here) {
+  // RFC 9112 5.2: a user agent replaces an obs-fold (OWS CRLF RWS) in a
+  // response with SP: here with one SP, and the field goes on.
+  if (c == ' ' || c == '\t') {
+    pendingSpaces_ = valueStarted_ ? 1 : 0;
+    folding_ = true;
+    state_ = kHeaderValue;
+    return;
+  }
+  endField(lineEnd_);
+  if (state_ == kError) return;
+  state_ = kHeaderStart;
+  headerStartByte(c, at, here);
+}
+
+// A field line's first byte, or the empty line that ends the section.
+EHC_ALWAYS_INLINE void ResponseParser::headerStartByte(uint8_t c, size_t at, const char* here) {
+  if (c == '\r') {
+    afterLine_ = kComplete;  // marks the end of the section
+    state_ = kLineFeed;
+  } else if (c == '\n') {
+    endHeaders(at);
+  } else if (c == ' ' || c == '\t') {
+    fail(HttpError::ObsoleteLineFolding, at);
+  } else if (!isTokenChar(c)) {
+    fail(HttpError::BadHeader, at);
+  } else if (++headerCount_ > EHC_HTTP_MAX_HEADERS) {
+    fail(HttpError::TooManyHeaders, at);
+  } else {
+    fieldVisitor_ = interim_ ? nullptr : visitor_;  // an interim response's are nobody's
+    nameLength_ = 0;
+    nameTooLong_ = false;
+    state_ = kHeaderName;
+    headerNameByte(c, at, here);
+  }
+}
+
+EHC_ALWAYS_INLINE void ResponseParser::headerNameByte(uint8_t c, size_t at, const char* here) {
+  if (isTokenChar(c)) {
+    if (nameLength_ < sizeof name_)
+      name_[nameLength_++] = static_cast<char>(lower(c));
+    else
+      nameTooLong_ = true;
+    if (fieldVisitor_) fieldVisitor_->name(visitorUser_, here, 1);
+  } else if (c == ':') {
+    startField();
+    state_ = kHeaderValue;
+  } else {
+    fail(HttpError::BadHeader, at);  // includes whitespace before the colon
+  }
+}
+
+EHC_ALWAYS_INLINE void ResponseParser::headerValueByte(uint8_t c, size_t at) {
+  if (c == '\r' || c == '\n') {  // the field ends unless the next line folds it
+    lineEnd_ = at;
+    afterLine_ = kFieldLineStart;
+    state_ = c == '\r' ? kLineFeed : kFieldLineStart;
+    lineLength_ = 0;
+  } else if (c == ' ' || c == '\t') {
+    if (valueStarted_ && !folding_ && pendingSpaces_ < UINT16_MAX) ++pendingSpaces_;
+  } else if (valueByte(c)) {
+    folding_ = false;
+    for (uint32_t k = pendingSpaces_; k; --k) fieldValueByte(' ', at);
+    pendingSpaces_ = 0;
+    valueStarted_ = true;
+    fieldValueByte(c, at);
+  } else {
+    fail(HttpError::BadHeader, at);
   }
 }
 
@@ -481,10 +478,10 @@ size_t ResponseParser::feed(const char* data, size_t length) {
         else
           state_ = afterLine_;
         break;
-      case kFieldLineStart:
-      case kHeaderStart:
-      case kHeaderName:
-      case kHeaderValue: headerByte(c, at, data + i - 1); break;
+      case kFieldLineStart: fieldLineStartByte(c, at, data + i - 1); break;
+      case kHeaderStart: headerStartByte(c, at, data + i - 1); break;
+      case kHeaderName: headerNameByte(c, at, data + i - 1); break;
+      case kHeaderValue: headerValueByte(c, at); break;
       case kChunkSize: chunkSizeByte(c, at); break;
       case kChunkExtension: chunkExtensionByte(c, at); break;
       case kChunkDataEnd:  // CRLF after chunk data, strictly
@@ -517,7 +514,7 @@ void ResponseParser::chunkSizeByte(uint8_t c, size_t at) {
   } else if (!sawChunkDigit_) {
     fail(HttpError::BadChunkSize, at);
   } else if (c == ';' || c == ' ' || c == '\t') {
-    extension_ = c == ';' ? kExtNameStart : kExtAfterSize;
+    param_ = c == ';' ? detail::kParamNameStart : detail::kParamSpace;
     state_ = kChunkExtension;
   } else if (c == '\r' || c == '\n') {
     chunkLineEnd(c);
@@ -526,72 +523,21 @@ void ResponseParser::chunkSizeByte(uint8_t c, size_t at) {
   }
 }
 
-// chunk-ext = *( BWS ";" BWS name [ BWS "=" BWS value ] ), the name a token,
-// the value a token or a quoted-string (RFC 9112 7.1.1). Not kept.
+// chunk-ext (parameters.h) up to the line's end; only a whole parameter
+// may end it. Whitespace after the size that no ';' follows is the size's
+// fault.
 void ResponseParser::chunkExtensionByte(uint8_t c, size_t at) {
-  const bool space = c == ' ' || c == '\t';
-  switch (extension_) {
-    case kExtAfterSize:
-      if (c == ';') {
-        extension_ = kExtNameStart;
-      } else if (!space) {
-        fail(HttpError::BadChunkSize, at);  // whitespace after the size, then no ';'
-      }
+  const detail::ParamState before = param_;
+  if (c == '\r' || c == '\n') {
+    if (detail::paramListEnds(before)) {
+      chunkLineEnd(c);
       return;
-    case kExtNameStart:
-      if (space) return;
-      if (isTokenChar(c)) {
-        extension_ = kExtName;
-        return;
-      }
-      break;
-    case kExtName:
-    case kExtValue:
-    case kExtQuoteEnd:
-      if (c == '\r' || c == '\n') {
-        chunkLineEnd(c);
-      } else if (space) {
-        extension_ = extension_ == kExtName ? kExtNameSpace : kExtValueSpace;
-      } else if (c == ';') {
-        extension_ = kExtNameStart;
-      } else if (c == '=' && extension_ == kExtName) {
-        extension_ = kExtValueStart;
-      } else if (!isTokenChar(c) || extension_ == kExtQuoteEnd) {
-        break;
-      }
-      return;
-    case kExtNameSpace:
-    case kExtValueSpace:
-      if (c == ';') {
-        extension_ = kExtNameStart;
-      } else if (c == '=' && extension_ == kExtNameSpace) {
-        extension_ = kExtValueStart;
-      } else if (!space) {
-        break;
-      }
-      return;
-    case kExtValueStart:
-      if (space) return;
-      if (c == '"' || isTokenChar(c)) {
-        extension_ = c == '"' ? kExtQuoted : kExtValue;
-        return;
-      }
-      break;
-    case kExtQuoted:  // qdtext: HTAB, SP, VCHAR but '"' and '\\', obs-text
-      if (c == '"' || c == '\\') {
-        extension_ = c == '"' ? kExtQuoteEnd : kExtQuotedPair;
-        return;
-      }
-      if (space || valueByte(c)) return;
-      break;
-    case kExtQuotedPair:
-      if (space || valueByte(c)) {
-        extension_ = kExtQuoted;
-        return;
-      }
-      break;
+    }
+  } else {
+    param_ = detail::nextParamState(before, c);
+    if (param_ != detail::kParamBad) return;
   }
-  fail(HttpError::BadChunkExtension, at);
+  fail(before == detail::kParamSpace ? HttpError::BadChunkSize : HttpError::BadChunkExtension, at);
 }
 
 // End of a chunk-size line: data follows, or the trailers after the last one.

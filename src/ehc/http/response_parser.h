@@ -30,6 +30,7 @@
 
 #include "../config.h"
 #include "http_error.h"
+#include "parameters.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -68,19 +69,6 @@ struct ResponseProgress {
     kError,
   };
   enum Field : uint8_t { kOther, kContentLength, kTransferEncoding, kConnection };
-  // Where in a chunk extension (kChunkExtension), RFC 9112 7.1.1.
-  enum Extension : uint8_t {
-    kExtAfterSize,  // BWS after the size: only ';' may follow
-    kExtNameStart,  // after ';' (and BWS)
-    kExtName,
-    kExtNameSpace,   // BWS after a name: '=' or ';'
-    kExtValueStart,  // after '=' (and BWS)
-    kExtValue,       // a token
-    kExtQuoted,      // inside a quoted-string
-    kExtQuotedPair,  // after a backslash in it
-    kExtQuoteEnd,    // right after the closing quote
-    kExtValueSpace,  // BWS after a value: only ';' may follow
-  };
 
   State state_ = kStatusStart;
   State afterLine_ = kStatusStart;  // where a line ending leads (set with kLineFeed)
@@ -120,9 +108,7 @@ struct ResponseProgress {
   uint8_t numberState_ = 0;   // Content-Length list: 0 expect digit, 1 digits, 2 after
   bool sawNumber_ = false;    // Content-Length: this field held a number
   // list fields (Connection, Transfer-Encoding): where in the element
-  bool inParameters_ = false;  // after ';' of a coding
-  bool inQuote_ = false;       // inside a quoted parameter value
-  bool quotedPair_ = false;    // after a backslash there
+  bool inParameters_ = false;  // after ';' of a coding (param_ says where)
   bool tokenEnded_ = false;    // whitespace after the token: only ',' or ';' may follow
   bool badElement_ = false;    // not a token [ parameters ]
 
@@ -141,7 +127,7 @@ struct ResponseProgress {
   uint64_t remaining_ = 0;
   uint64_t bodyBytes_ = 0;
   bool sawChunkDigit_ = false;
-  Extension extension_ = kExtAfterSize;
+  ParamState param_ = kParamSpace;  // in a chunk extension or coding parameters
 };
 }  // namespace detail
 
@@ -226,12 +212,13 @@ class ResponseParser : private detail::ResponseProgress {
     uint8_t nameLength;
   };
 
-  // Whom the current field goes to: nobody in an interim response.
-  const HeaderVisitor* visitor() const { return interim_ ? nullptr : visitor_; }
   void fail(HttpError e, size_t at);
   void commitLength(size_t at);
   void statusLineByte(uint8_t c, size_t at);
-  void headerByte(uint8_t c, size_t at, const char* here);
+  void fieldLineStartByte(uint8_t c, size_t at, const char* here);
+  void headerStartByte(uint8_t c, size_t at, const char* here);
+  void headerNameByte(uint8_t c, size_t at, const char* here);
+  void headerValueByte(uint8_t c, size_t at);
   void chunkLineEnd(uint8_t c);
   void chunkSizeByte(uint8_t c, size_t at);
   void chunkExtensionByte(uint8_t c, size_t at);
@@ -250,6 +237,7 @@ class ResponseParser : private detail::ResponseProgress {
   BodySink bodySink_ = nullptr;
   void* bodyUser_ = nullptr;
   const HeaderVisitor* visitor_ = nullptr;
+  const HeaderVisitor* fieldVisitor_ = nullptr;  // the current field's: none if interim
   void* visitorUser_ = nullptr;
   bool deliverCoded_ = false;
 };
