@@ -34,7 +34,7 @@
 
 EHC_BEGIN_NAMESPACE
 
-// One bit per capture in a 32-bit mask, a count in a byte.
+// One bit per capture in a 32-bit mask; fields counted in 16 bits.
 static_assert(EHC_HTTP_MAX_CAPTURES >= 1 && EHC_HTTP_MAX_CAPTURES <= 32,
               "EHC_HTTP_MAX_CAPTURES must be 1..32");
 static_assert(EHC_HTTP_MAX_HEADERS >= 1 && EHC_HTTP_MAX_HEADERS < 65535,
@@ -148,6 +148,7 @@ class ResponseParser : private detail::ResponseProgress {
   // Copy the value of header `name` (matched case-insensitively; names up to
   // 31 bytes) into buf (NUL-terminated; repeated fields joined with ", ").
   // Returns its index, or -1 (full, name too long). Kept across begin().
+  // Only the final response's fields are captured, never an interim one's.
   int captureHeader(const char* name, char* buf, size_t size);
   HeaderStatus headerStatus(int index) const { return captures_[index].status; }
   void clearCaptures() { captureCount_ = 0; }
@@ -166,7 +167,6 @@ class ResponseParser : private detail::ResponseProgress {
     visitor_ = visitor;
     visitorUser_ = user;
   }
-  // Captures are of the final response too (an interim one leaves them Missing).
 
   // Ready for a response; `headRequest`: it answers a HEAD (no body).
   void begin(bool headRequest);
