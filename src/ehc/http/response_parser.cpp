@@ -21,11 +21,47 @@ inline int hexDigit(uint8_t c) {
   c = lower(c);
   return (c >= 'a' && c <= 'f') ? c - 'a' + 10 : -1;
 }
+// isTokenChar for the name loop, where a call would cost more than the test.
+EHC_ALWAYS_INLINE bool tokenByte(uint8_t c) {
+  return (kTokenBits.bits[c >> 3] >> (c & 7)) & 1u;
+}
+// Same text, ASCII letters in any case.
+bool sameName(const char* a, const char* b, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    if (lower(static_cast<uint8_t>(a[i])) != lower(static_cast<uint8_t>(b[i]))) return false;
+  return true;
+}
 inline bool is(const char* a, size_t n, const char* lit) {
   return strlen(lit) == n && memcmp(a, lit, n) == 0;
 }
 
 const char kVersionPrefix[] = "HTTP/1.";
+
+// The end of a run of value bytes and the spaces between them, from `i`.
+size_t valueRun(const char* data, size_t i, size_t stop) {
+  while (i < stop) {
+    if (valueByte(static_cast<uint8_t>(data[i]))) {
+      ++i;
+      continue;
+    }
+    size_t j = i;  // spaces, in the run if a value byte follows
+    while (j < stop && data[j] == ' ') ++j;
+    if (j == i || j == stop || !valueByte(static_cast<uint8_t>(data[j]))) break;
+    i = j + 1;
+  }
+  return i;
+}
+
+// The fields that frame the message, told apart by their length first.
+detail::ResponseProgress::Field framingField(const char* name, size_t n) {
+  using P = detail::ResponseProgress;
+  const char* lit = n == 14   ? "content-length"
+                    : n == 17 ? "transfer-encoding"
+                    : n == 10 ? "connection"
+                              : nullptr;
+  if (!lit || !sameName(name, lit, n)) return P::kOther;
+  return n == 14 ? P::kContentLength : n == 17 ? P::kTransferEncoding : P::kConnection;
+}
 
 }  // namespace
 
@@ -51,7 +87,8 @@ void ResponseParser::begin(bool headRequest) {
   headRequest_ = headRequest;
 }
 
-void ResponseParser::fail(HttpError e, size_t at) {
+// Out of line: one call at each of its many sites.
+__attribute__((noinline)) void ResponseParser::fail(HttpError e, size_t at) {
   if (state_ == kError) return;
   error_ = e;
   errorOffset_ = at;
@@ -89,7 +126,9 @@ void ResponseParser::captureBytes(const char* data, size_t n) {
   }
 }
 
-void ResponseParser::startField() {
+// The field's name is known (`n` of 32 or more: longer than any the parser
+// looks for).
+void ResponseParser::startField(const char* name, size_t n) {
   field_ = kOther;
   captureMask_ = 0;
   valueStarted_ = folding_ = false;
@@ -99,22 +138,14 @@ void ResponseParser::startField() {
   fieldNumber_ = 0;
   numberState_ = 0;
   sawNumber_ = false;
-  if (interim_) return;                 // an interim response's fields are nobody's
-  if (!nameTooLong_ && !inTrailers_) {  // framing fields in trailers change nothing
-    if (is(name_, nameLength_, "content-length")) field_ = kContentLength;
-    if (is(name_, nameLength_, "transfer-encoding")) {
-      field_ = kTransferEncoding;
-      hasTransferEncoding_ = true;
-    }
-    if (is(name_, nameLength_, "connection")) field_ = kConnection;
+  if (interim_) return;  // an interim response's fields are nobody's
+  if (!inTrailers_) {    // framing fields in trailers change nothing
+    field_ = framingField(name, n);
+    if (field_ == kTransferEncoding) hasTransferEncoding_ = true;
   }
-  for (uint8_t k = 0; k < captureCount_ && !nameTooLong_; ++k) {
+  for (uint8_t k = 0; k < captureCount_; ++k) {
     const Capture& c = captures_[k];
-    if (c.nameLength != nameLength_) continue;
-    bool same = true;
-    for (size_t i = 0; i < nameLength_ && same; ++i)
-      same = lower(static_cast<uint8_t>(c.name[i])) == static_cast<uint8_t>(name_[i]);
-    if (same) captureMask_ |= 1u << k;
+    if (c.nameLength == n && sameName(c.name, name, n)) captureMask_ |= 1u << k;
   }
   // A repeated field joins the earlier value as a list.
   for (uint32_t m = captureMask_; m; m &= m - 1) {
@@ -182,10 +213,20 @@ void ResponseParser::codingEnd(bool chunked, size_t at) {
   otherCoding_ = otherCoding_ || !chunked;
 }
 
+// A run of a field's value (OWS taken out, an obs-fold one SP): a framing
+// field's grammar sees each byte, the captures and the visitor the run.
+// Returns the bytes taken: all, or up to the one a framing field failed on.
+size_t ResponseParser::fieldValue(const char* data, size_t n, size_t at) {
+  size_t k = n;
+  if (field_ != kOther)
+    for (k = 0; k < n && state_ != kError; ++k)
+      fieldValueByte(static_cast<uint8_t>(data[k]), at + k);
+  if (captureMask_) captureBytes(data, k);
+  if (fieldVisitor_) fieldVisitor_->value(visitorUser_, data, k);
+  return k;
+}
+
 void ResponseParser::fieldValueByte(uint8_t c, size_t at) {
-  const char ch = static_cast<char>(c);
-  if (captureMask_) captureBytes(&ch, 1);
-  if (fieldVisitor_) fieldVisitor_->value(visitorUser_, &ch, 1);
   switch (field_) {
     case kContentLength:
       if (c >= '0' && c <= '9') {
@@ -194,7 +235,8 @@ void ResponseParser::fieldValueByte(uint8_t c, size_t at) {
           return;
         }
         const uint64_t d = static_cast<uint64_t>(c - '0');
-        if (fieldNumber_ > (uint64_t{INT64_MAX} - d) / 10) {
+        constexpr uint64_t kMax = uint64_t{INT64_MAX};  // no 64-bit division on rv32
+        if (fieldNumber_ > kMax / 10 || (fieldNumber_ == kMax / 10 && d > kMax % 10)) {
           fail(HttpError::BadContentLength, at);
           return;
         }
@@ -244,7 +286,6 @@ void ResponseParser::endField(size_t at) {
 }
 
 void ResponseParser::endHeaders(size_t at) {
-  lineLength_ = 0;
   if (inTrailers_) {
     state_ = kComplete;
     return;
@@ -283,7 +324,7 @@ void ResponseParser::endHeaders(size_t at) {
 }
 
 // The status line: HTTP-version SP status-code SP reason-phrase (RFC 9112 4).
-EHC_ALWAYS_INLINE void ResponseParser::statusLineByte(uint8_t c, size_t at) {
+void ResponseParser::statusLineByte(uint8_t c, size_t at) {
   switch (state_) {
     case kStatusStart:
       if (c == '\r' || c == '\n') {  // tolerate a couple of empty lines
@@ -332,47 +373,55 @@ EHC_ALWAYS_INLINE void ResponseParser::statusLineByte(uint8_t c, size_t at) {
       } else if (c == '\r' || c == '\n') {  // no reason, no space: tolerated
         afterLine_ = kHeaderStart;
         state_ = c == '\r' ? kLineFeed : kHeaderStart;
-        lineLength_ = 0;
       } else {
         fail(HttpError::BadStatusLine, at);
       }
       break;
-    case kReason:
+    default:  // kReason
       if (c == '\r' || c == '\n') {
         afterLine_ = kHeaderStart;
         state_ = c == '\r' ? kLineFeed : kHeaderStart;
-        lineLength_ = 0;
       } else if (c == '\t' || c == ' ' || valueByte(c)) {
         if (reasonLength_ < sizeof reason_ - 1) reason_[reasonLength_++] = static_cast<char>(c);
       } else {
         fail(HttpError::BadStatusLine, at);
       }
       break;
-    default: break;
   }
 }
 
-// The header and trailer sections, a function per state (inlined into
-// feed(): one dispatch per byte). `here` points at the byte.
+// The LF of a CRLF, strictly.
+void ResponseParser::lineFeed(uint8_t c, size_t at) {
+  if (c != '\n')
+    fail(HttpError::BadLineEnding, at);
+  else if (afterLine_ == kComplete)
+    endHeaders(at);
+  else
+    state_ = afterLine_;
+}
+
+// The header and trailer sections, a byte at a time where fieldLines()
+// does not read them in runs, a function per state. Those that return a
+// bool return false when the byte starts the next state and is to be read
+// again there (not counted twice).
 
 // After a field line: an obs-fold, or the next line starts.
-EHC_ALWAYS_INLINE void ResponseParser::fieldLineStartByte(uint8_t c, size_t at, const char* here) {
+bool ResponseParser::fieldLineStartByte(uint8_t c) {
   // RFC 9112 5.2: a user agent replaces an obs-fold (OWS CRLF RWS) in a
   // response with SP: here with one SP, and the field goes on.
   if (c == ' ' || c == '\t') {
     pendingSpaces_ = valueStarted_ ? 1 : 0;
     folding_ = true;
     state_ = kHeaderValue;
-    return;
+    return true;
   }
   endField(lineEnd_);
-  if (state_ == kError) return;
-  state_ = kHeaderStart;
-  headerStartByte(c, at, here);
+  if (state_ != kError) state_ = kHeaderStart;
+  return false;
 }
 
 // A field line's first byte, or the empty line that ends the section.
-EHC_ALWAYS_INLINE void ResponseParser::headerStartByte(uint8_t c, size_t at, const char* here) {
+bool ResponseParser::headerStartByte(uint8_t c, size_t at) {
   if (c == '\r') {
     afterLine_ = kComplete;  // marks the end of the section
     state_ = kLineFeed;
@@ -387,118 +436,224 @@ EHC_ALWAYS_INLINE void ResponseParser::headerStartByte(uint8_t c, size_t at, con
   } else {
     fieldVisitor_ = interim_ ? nullptr : visitor_;  // an interim response's are nobody's
     nameLength_ = 0;
-    nameTooLong_ = false;
     state_ = kHeaderName;
-    headerNameByte(c, at, here);
+    return false;
   }
+  return true;
 }
 
-EHC_ALWAYS_INLINE void ResponseParser::headerNameByte(uint8_t c, size_t at, const char* here) {
-  if (isTokenChar(c)) {
-    if (nameLength_ < sizeof name_)
-      name_[nameLength_++] = static_cast<char>(lower(c));
-    else
-      nameTooLong_ = true;
-    if (fieldVisitor_) fieldVisitor_->name(visitorUser_, here, 1);
-  } else if (c == ':') {
-    startField();
+// A byte of a field name, of a name split between pieces or cut by a
+// limit (fieldLines() reads the rest).
+void ResponseParser::headerNameByte(uint8_t c, const char* here, size_t at) {
+  if (c == ':') {
+    startField(name_, nameLength_);
     state_ = kHeaderValue;
-  } else {
+  } else if (!isTokenChar(c)) {
     fail(HttpError::BadHeader, at);  // includes whitespace before the colon
+  } else {
+    keepName(here, 1);
   }
 }
 
-EHC_ALWAYS_INLINE void ResponseParser::headerValueByte(uint8_t c, size_t at) {
+// Up to 32 bytes of the name in name_, for a name not whole in one piece.
+void ResponseParser::keepName(const char* data, size_t n) {
+  for (size_t k = 0; k < n && nameLength_ < sizeof name_; ++k) name_[nameLength_++] = data[k];
+  if (fieldVisitor_ && n) fieldVisitor_->name(visitorUser_, data, n);
+}
+
+// A field value's byte: OWS around the value dropped, whitespace inside it
+// pending until a value byte follows, an obs-fold one SP.
+void ResponseParser::headerValueByte(uint8_t c, const char* here, size_t at) {
   if (c == '\r' || c == '\n') {  // the field ends unless the next line folds it
     lineEnd_ = at;
     afterLine_ = kFieldLineStart;
     state_ = c == '\r' ? kLineFeed : kFieldLineStart;
-    lineLength_ = 0;
   } else if (c == ' ' || c == '\t') {
     if (valueStarted_ && !folding_ && pendingSpaces_ < UINT16_MAX) ++pendingSpaces_;
-  } else if (valueByte(c)) {
-    folding_ = false;
-    for (uint32_t k = pendingSpaces_; k; --k) fieldValueByte(' ', at);
-    pendingSpaces_ = 0;
-    valueStarted_ = true;
-    fieldValueByte(c, at);
-  } else {
+  } else if (!valueByte(c)) {
     fail(HttpError::BadHeader, at);
+  } else {
+    static const char kSpaces[] = "                ";
+    while (pendingSpaces_) {  // never a framing field's failure
+      const size_t k = pendingSpaces_ < 16 ? pendingSpaces_ : 16;
+      fieldValue(kSpaces, k, at);
+      pendingSpaces_ = static_cast<uint16_t>(pendingSpaces_ - k);
+    }
+    folding_ = false;
+    valueStarted_ = true;
+    fieldValue(here, 1, at);
+  }
+}
+
+// Field lines of the common shape, name ":" OWS value CRLF with single
+// spaces inside the value (no fold, no tab, no trailing whitespace), read
+// line after line without going back to framingByte(), as far as the piece
+// and both limits allow. Any other byte is left to framingByte() in the
+// state reached. data[0..n) are not counted yet; returns the bytes taken.
+size_t ResponseParser::fieldLines(const char* data, size_t n, size_t at) {
+  const size_t headerRoom = EHC_HTTP_MAX_HEADER_BYTES - headerBytes_;
+  const size_t stop = n < headerRoom ? n : headerRoom;  // no byte from here on is taken
+  size_t lineBase = 0;                                  // data[lineBase..i): line bytes
+  size_t lineCounted = lineLength_;                     // counted before lineBase
+  size_t lineStop = EHC_HTTP_MAX_LINE - lineLength_;    // the line limit's byte
+  if (lineStop > stop) lineStop = stop;
+  const char* name = nullptr;  // a name begun here, read in place
+  size_t i = 0;
+  for (;;) {
+    if (state_ == kHeaderStart || state_ == kFieldLineStart) {
+      if (i >= lineStop || !tokenByte(static_cast<uint8_t>(data[i])) ||
+          headerCount_ >= EHC_HTTP_MAX_HEADERS)
+        break;
+      if (state_ == kFieldLineStart) {
+        endField(lineEnd_);
+        if (state_ == kError) {
+          ++i;
+          break;
+        }
+      }
+      ++headerCount_;
+      fieldVisitor_ = interim_ ? nullptr : visitor_;  // an interim response's are nobody's
+      nameLength_ = 0;
+      name = data + i;
+      state_ = kHeaderName;
+    } else if (state_ == kHeaderName) {
+      const size_t from = i;
+      while (i < lineStop && tokenByte(static_cast<uint8_t>(data[i]))) ++i;
+      if (i >= lineStop || data[i] != ':') {  // the rest of the name comes later
+        if (name) {
+          keepName(name, static_cast<size_t>(data + i - name));
+        } else {
+          keepName(data + from, i - from);
+        }
+        break;
+      }
+      if (!name) {
+        keepName(data + from, i - from);
+        startField(name_, nameLength_);
+      } else {
+        const size_t length = static_cast<size_t>(data + i - name);
+        if (fieldVisitor_) fieldVisitor_->name(visitorUser_, name, length);
+        startField(name, length < sizeof name_ ? length : sizeof name_);
+        name = nullptr;
+      }
+      state_ = kHeaderValue;
+      ++i;
+    } else if (state_ == kHeaderValue && !pendingSpaces_ && !folding_) {
+      if (!valueStarted_)  // OWS before the value
+        while (i < lineStop && (data[i] == ' ' || data[i] == '\t')) ++i;
+      const size_t end = valueRun(data, i, lineStop);
+      if (end > i) {
+        valueStarted_ = true;
+        i += fieldValue(data + i, end - i, at + i);
+        if (state_ == kError) break;
+      }
+      if (i + 1 >= stop || data[i] != '\r' || data[i + 1] != '\n') break;
+      lineEnd_ = at + i;
+      afterLine_ = kFieldLineStart;
+      state_ = kFieldLineStart;
+      i += 2;
+      lineBase = i;
+      lineCounted = 0;
+      lineStop = i + EHC_HTTP_MAX_LINE < stop ? i + EHC_HTTP_MAX_LINE : stop;
+    } else {
+      break;
+    }
+  }
+  headerBytes_ += i;
+  lineLength_ = lineCounted + (i - lineBase);
+  return i;
+}
+
+// Body bytes go through in bulk.
+size_t ResponseParser::body(const char* data, size_t n) {
+  if (state_ != kBodyUntilClose) {
+    if (remaining_ < n) n = static_cast<size_t>(remaining_);
+    remaining_ -= n;
+    if (remaining_ == 0) {
+      state_ = state_ == kBodyLength ? kComplete : kChunkDataEnd;
+      matched_ = 0;
+    }
+  }
+  deliver(data, n);
+  return n;
+}
+
+// Framing bytes (status line, header section, chunk lines) and the runs
+// they start, up to the body, the end of the message or a failure.
+size_t ResponseParser::framing(const char* data, size_t length, size_t at) {
+  size_t i = 0;
+  while (i < length && state_ < kBodyLength) {
+    if (state_ >= kHeaderStart && state_ <= kFieldLineStart) {
+      const size_t n = fieldLines(data + i, length - i, at + i);
+      i += n;
+      if (n || i == length) continue;
+    }
+    const uint8_t c = static_cast<uint8_t>(data[i]);
+    // Limits on the header section (head or trailers) and on every line.
+    if (state_ <= kLineFeed && ++headerBytes_ > EHC_HTTP_MAX_HEADER_BYTES) {
+      fail(HttpError::HeadersTooLarge, at + i);
+      return i + 1;
+    }
+    if (c == '\r' || c == '\n') {
+      lineLength_ = 0;
+    } else if (++lineLength_ > EHC_HTTP_MAX_LINE) {
+      fail(HttpError::LineTooLong, at + i);
+      return i + 1;
+    }
+    framingByte(c, data + i, at + i);
+    ++i;
+  }
+  return i;
+}
+
+// One framing byte, read by the function of its state.
+void ResponseParser::framingByte(uint8_t c, const char* here, size_t at) {
+  for (;;) {
+    switch (state_) {
+      case kStatusStart:
+      case kVersion:
+      case kStatusCode:
+      case kReason: statusLineByte(c, at); return;
+      case kLineFeed:
+      case kChunkLineFeed: lineFeed(c, at); return;
+      case kFieldLineStart:
+        if (fieldLineStartByte(c)) return;
+        break;
+      case kHeaderStart:
+        if (headerStartByte(c, at)) return;
+        break;
+      case kHeaderName: headerNameByte(c, here, at); return;
+      case kHeaderValue: headerValueByte(c, here, at); return;
+      case kChunkSize: chunkSizeByte(c, at); return;
+      case kChunkExtension: chunkExtensionByte(c, at); return;
+      case kChunkDataEnd: chunkDataEnd(c, at); return;
+      default: return;
+    }
+    if (state_ == kError) return;
   }
 }
 
 size_t ResponseParser::feed(const char* data, size_t length) {
   size_t i = 0;
-  while (i < length && state_ != kComplete && state_ != kError) {
-    const size_t at = consumed_ + i;
-    // Bodies go through in bulk.
-    if (state_ == kBodyLength || state_ == kChunkData) {
-      const size_t avail = length - i;
-      const size_t n = remaining_ < avail ? static_cast<size_t>(remaining_) : avail;
-      deliver(data + i, n);
-      i += n;
-      remaining_ -= n;
-      if (remaining_ == 0) {
-        state_ = state_ == kBodyLength ? kComplete : kChunkDataEnd;
-        matched_ = 0;
-      }
-      continue;
-    }
-    if (state_ == kBodyUntilClose) {
-      deliver(data + i, length - i);
-      i = length;
-      continue;
-    }
-    const uint8_t c = static_cast<uint8_t>(data[i++]);
-    // Limits on the header section (head or trailers) and on every line.
-    if (state_ <= kLineFeed) {
-      if (++headerBytes_ > EHC_HTTP_MAX_HEADER_BYTES) {
-        fail(HttpError::HeadersTooLarge, at);
-        break;
-      }
-    }
-    if (c != '\r' && c != '\n' && ++lineLength_ > EHC_HTTP_MAX_LINE) {
-      fail(HttpError::LineTooLong, at);
-      break;
-    }
-    switch (state_) {
-      case kStatusStart:
-      case kVersion:
-      case kStatusCode:
-      case kReason: statusLineByte(c, at); break;
-      case kLineFeed:
-      case kChunkLineFeed:
-        if (c != '\n') {
-          fail(HttpError::BadLineEnding, at);
-          break;
-        }
-        lineLength_ = 0;
-        if (afterLine_ == kComplete)
-          endHeaders(at);
-        else
-          state_ = afterLine_;
-        break;
-      case kFieldLineStart: fieldLineStartByte(c, at, data + i - 1); break;
-      case kHeaderStart: headerStartByte(c, at, data + i - 1); break;
-      case kHeaderName: headerNameByte(c, at, data + i - 1); break;
-      case kHeaderValue: headerValueByte(c, at); break;
-      case kChunkSize: chunkSizeByte(c, at); break;
-      case kChunkExtension: chunkExtensionByte(c, at); break;
-      case kChunkDataEnd:  // CRLF after chunk data, strictly
-        if (c != (matched_ == 0 ? '\r' : '\n')) {
-          fail(HttpError::BadChunkTerminator, at);
-        } else if (matched_++ == 1) {
-          remaining_ = 0;
-          sawChunkDigit_ = false;
-          lineLength_ = 0;
-          state_ = kChunkSize;
-        }
-        break;
-      default: break;
-    }
+  while (i < length && state_ < kComplete) {
+    if (state_ >= kBodyLength)
+      i += body(data + i, length - i);
+    else
+      i += framing(data + i, length - i, consumed_ + i);
   }
   consumed_ += i;
   return i;
+}
+
+// CRLF after chunk data, strictly.
+void ResponseParser::chunkDataEnd(uint8_t c, size_t at) {
+  if (c != (matched_ == 0 ? '\r' : '\n')) {
+    fail(HttpError::BadChunkTerminator, at);
+  } else if (matched_++ == 1) {
+    remaining_ = 0;
+    sawChunkDigit_ = false;
+    state_ = kChunkSize;
+  }
 }
 
 // chunk-size, then BWS ";" or the line's end.
@@ -550,7 +705,6 @@ void ResponseParser::chunkLineEnd(uint8_t c) {
   } else {
     afterLine_ = kChunkData;
   }
-  lineLength_ = 0;
   state_ = c == '\r' ? kChunkLineFeed : afterLine_;
 }
 

@@ -59,12 +59,13 @@ struct ResponseProgress {
     // states from here on are not in a header section (their bytes do not
     // count against EHC_HTTP_MAX_HEADER_BYTES)
     kChunkLineFeed,  // after CR of a chunk-size line
-    kBodyLength,
-    kBodyUntilClose,
     kChunkSize,
     kChunkExtension,
-    kChunkData,
     kChunkDataEnd,
+    // body bytes: handed on in bulk, never looked at
+    kBodyLength,
+    kChunkData,
+    kBodyUntilClose,
     kComplete,
     kError,
   };
@@ -92,9 +93,8 @@ struct ResponseProgress {
   size_t lineLength_ = 0;
   size_t headerBytes_ = 0;  // of the head, then of the trailers
   uint16_t headerCount_ = 0;
-  char name_[32] = {};
-  uint8_t nameLength_ = 0;
-  bool nameTooLong_ = false;
+  char name_[32] = {};      // of a name split between pieces: its first 32 bytes
+  uint8_t nameLength_ = 0;  // 32: too long for any name looked for
   Field field_ = kOther;
   uint32_t captureMask_ = 0;    // captures matching the current field
   uint16_t pendingSpaces_ = 0;  // whitespace not yet known to be inside the value
@@ -214,17 +214,25 @@ class ResponseParser : private detail::ResponseProgress {
 
   void fail(HttpError e, size_t at);
   void commitLength(size_t at);
+  size_t body(const char* data, size_t n);
+  size_t framing(const char* data, size_t length, size_t at);
+  void framingByte(uint8_t c, const char* here, size_t at);
   void statusLineByte(uint8_t c, size_t at);
-  void fieldLineStartByte(uint8_t c, size_t at, const char* here);
-  void headerStartByte(uint8_t c, size_t at, const char* here);
-  void headerNameByte(uint8_t c, size_t at, const char* here);
-  void headerValueByte(uint8_t c, size_t at);
+  void lineFeed(uint8_t c, size_t at);
+  bool fieldLineStartByte(uint8_t c);
+  bool headerStartByte(uint8_t c, size_t at);
+  void headerNameByte(uint8_t c, const char* here, size_t at);
+  void keepName(const char* data, size_t n);
+  void headerValueByte(uint8_t c, const char* here, size_t at);
+  size_t fieldLines(const char* data, size_t n, size_t at);
   void chunkLineEnd(uint8_t c);
   void chunkSizeByte(uint8_t c, size_t at);
   void chunkExtensionByte(uint8_t c, size_t at);
+  void chunkDataEnd(uint8_t c, size_t at);
   void listByte(uint8_t c);
   void codingEnd(bool chunked, size_t at);
-  void startField();
+  void startField(const char* name, size_t n);
+  size_t fieldValue(const char* data, size_t n, size_t at);
   void fieldValueByte(uint8_t c, size_t at);
   void endField(size_t at);
   void tokenEnd(size_t at);
