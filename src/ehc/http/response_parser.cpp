@@ -44,10 +44,16 @@ bool sameText(const char* a, const char* b, size_t n) {
     if (lower(static_cast<uint8_t>(a[i])) != lower(static_cast<uint8_t>(b[i]))) return false;
   return true;
 }
-template <size_t N>
-bool is(const char* a, size_t n, const char (&lit)[N]) {
-  return n == N - 1 && memcmp(a, lit, n) == 0;
+// Which of the words, each after its length byte, `text` is (any case):
+// 1, 2, 3 ..., or 0.
+int wordIndex(const char* text, size_t n, const char* words) {
+  for (int k = 1; *words; ++k, words += 1 + *words)
+    if (static_cast<size_t>(*words) == n && sameText(text, words + 1, n)) return k;
+  return 0;
 }
+// The list tokens the parser acts on.
+const char kListTokens[] = "\007chunked\005close\012keep-alive";
+enum ListToken { kChunked = 1, kClose, kKeepAlive };
 
 // The fields that frame the message, told apart by their length first.
 detail::ResponseProgress::Field framingField(const char* name, size_t n) {
@@ -128,10 +134,12 @@ void ResponseParser::finishAtClose() {
 size_t ResponseParser::feed(const char* data, size_t length) {
   size_t i = 0;
   while (i < length && state_ < kComplete) {
-    if (state_ >= kBodyLength)
+    if (state_ >= kBodyLength) {
       i += body(data + i, length - i);
-    else
-      i += framing(data + i, length - i, consumed_ + i);
+      continue;
+    }
+    const size_t n = state_ == kChunkDataEnd ? chunkBoundary(data + i, length - i) : 0;
+    i += n ? n : framing(data + i, length - i, consumed_ + i);
   }
   consumed_ += i;
   return i;
@@ -156,18 +164,19 @@ void ResponseParser::deliver(const char* data, size_t n) {
 // --- framing: the status line, the header and trailer sections, chunk lines
 
 // Counts a framing byte against the limits: the header section's (head or
-// trailers) and the line's. False when it would cross one (not counted).
-bool ResponseParser::countByte(uint8_t c) {
-  if (state_ <= kLineFeed && headerBytes_ >= EHC_HTTP_MAX_HEADER_BYTES) return false;
+// trailers) and the line's. The limit it would cross (not counted), or Ok.
+HttpError ResponseParser::countByte(uint8_t c) {
+  const bool head = state_ <= kLineFeed;
+  if (head && headerBytes_ >= EHC_HTTP_MAX_HEADER_BYTES) return HttpError::HeadersTooLarge;
   if (isLineEnd(c)) {
     lineLength_ = 0;
   } else if (lineLength_ >= EHC_HTTP_MAX_LINE) {
-    return false;
+    return HttpError::LineTooLong;
   } else {
     ++lineLength_;
   }
-  if (state_ <= kLineFeed) ++headerBytes_;
-  return true;
+  if (head) ++headerBytes_;
+  return HttpError::Ok;
 }
 
 // How many of `avail` header-section bytes (no line end among them) a run
@@ -190,9 +199,9 @@ size_t ResponseParser::framing(const char* data, size_t length, size_t at) {
   size_t i = 0;
   while (i < length && state_ < kBodyLength) {
     const uint8_t c = static_cast<uint8_t>(data[i]);
-    if (!countByte(c)) {
-      const bool head = state_ <= kLineFeed && headerBytes_ >= EHC_HTTP_MAX_HEADER_BYTES;
-      fail(head ? HttpError::HeadersTooLarge : HttpError::LineTooLong, at + i);
+    const HttpError limit = countByte(c);
+    if (limit != HttpError::Ok) {
+      fail(limit, at + i);
       return i + 1;
     }
     switch (state_) {
@@ -216,39 +225,31 @@ size_t ResponseParser::framing(const char* data, size_t length, size_t at) {
 // "HTTP/1." a digit, SP, three digits (the first not 0), then SP and the
 // reason, or (tolerated) the line's end.
 void ResponseParser::statusLineByte(uint8_t c, size_t at) {
-  static const char kShape[] = "HTTP/1.d ddd";  // d: a digit
-  const uint8_t k = matched_;
-  if (k == 13 || k == 12) {  // the reason, or where it starts
-    if (isLineEnd(c)) {
-      afterLine_ = kHeaderStart;
-      state_ = c == '\r' ? kLineFeed : kHeaderStart;
-    } else if (k == 12 && c == ' ') {
-      matched_ = 13;
-    } else if (k == 13 && (isSpace(c) || valueByte(c))) {
-      if (reasonLength_ < sizeof reason_ - 1) reason_[reasonLength_++] = static_cast<char>(c);
-    } else {
+  static const char kShape[] = "HTTP/1.d ddd ";  // d: a digit
+  const uint32_t k = matched_;
+  if (isLineEnd(c) && (k == 12 || k == 13)) {
+    afterLine_ = kHeaderStart;
+    state_ = c == '\r' ? kLineFeed : kHeaderStart;
+  } else if (k == 13) {  // the reason
+    if (!isSpace(c) && !valueByte(c))
       fail(HttpError::BadStatusLine, at);
-    }
-    return;
-  }
-  if (k == 0 && isLineEnd(c)) {  // tolerate a couple of empty lines
+    else if (reasonLength_ < sizeof reason_ - 1)
+      reason_[reasonLength_++] = static_cast<char>(c);
+  } else if (k == 0 && isLineEnd(c)) {  // tolerate a couple of empty lines
     if (++emptyLines_ > 2) {
       fail(HttpError::NoHttpServer, at);
     } else if (c == '\r') {
       afterLine_ = kStatusLine;
       state_ = kLineFeed;
     }
-    return;
-  }
-  const bool digit = c >= '0' && c <= '9';
-  if (kShape[k] == 'd' ? !digit || (k == 9 && c == '0') : c != kShape[k]) {
+  } else if (kShape[k] == 'd' ? c < '0' || c > '9' || (k == 9 && c == '0') : c != kShape[k]) {
     fail(k < 5 ? HttpError::NoHttpServer : HttpError::BadStatusLine, at);
-    return;
+  } else {
+    if (k == 7) minor_ = c - '0';
+    if (k >= 9 && k <= 11) status_ = status_ * 10 + (c - '0');
+    if (k == 11) interim_ = status_ < 200 && status_ != 101;
+    matched_ = k + 1;
   }
-  if (k == 7) minor_ = c - '0';
-  if (k >= 9) status_ = status_ * 10 + (c - '0');
-  if (k == 11) interim_ = status_ < 200 && status_ != 101;
-  matched_ = static_cast<uint8_t>(k + 1);
 }
 
 // The LF of a CRLF, strictly.
@@ -375,7 +376,7 @@ size_t ResponseParser::fieldBytes(const char* data, size_t i, size_t length, siz
     }
     ++i;
     if (state_ < kHeaderStart || state_ > kLineFeed || i == length ||
-        !countByte(static_cast<uint8_t>(data[i])))
+        countByte(static_cast<uint8_t>(data[i])) != HttpError::Ok)
       return i;
   }
 }
@@ -476,7 +477,7 @@ void ResponseParser::listByte(uint8_t c) {
     return;
   }
   if (next == detail::kElementToken && tokenLength_ <= sizeof token_) {
-    if (tokenLength_ < sizeof token_) token_[tokenLength_] = static_cast<char>(lower(c));
+    if (tokenLength_ < sizeof token_) token_[tokenLength_] = static_cast<char>(c);
     ++tokenLength_;
   }
   param_ = next;
@@ -487,14 +488,15 @@ void ResponseParser::elementEnd(size_t at) {
   const bool empty = tokenLength_ == 0;  // allowed: RFC 9110 5.6.1
   const bool parameters = !detail::inElementToken(param_);
   const bool bad = badElement_ || (parameters && (empty || !detail::paramsEnd(param_)));
+  const int token = wordIndex(token_, tokenLength_, kListTokens);
   if (field_ == kTransferEncoding) {
     if (bad)
       fail(HttpError::BadFraming, at);
     else if (!empty)
-      codingEnd(is(token_, tokenLength_, "chunked"), parameters, at);
+      codingEnd(token == kChunked, parameters, at);
   } else if (!bad) {
-    if (is(token_, tokenLength_, "close")) connectionClose_ = true;
-    if (is(token_, tokenLength_, "keep-alive")) connectionKeepAlive_ = true;
+    connectionClose_ = connectionClose_ || token == kClose;
+    connectionKeepAlive_ = connectionKeepAlive_ || token == kKeepAlive;
   }
   tokenLength_ = 0;
   badElement_ = false;
@@ -624,6 +626,22 @@ void ResponseParser::chunkLineEnd(uint8_t c) {
     matched_ = 0;  // of the CRLF after the data
   }
   state_ = c == '\r' ? kChunkLineFeed : afterLine_;
+}
+
+// The CRLF after a chunk's data and the next chunk-size line, when they are
+// whole in the piece and plain (up to 8 digits, no extension, not the last
+// chunk): read at once. Else 0, and the byte path reads them.
+size_t ResponseParser::chunkBoundary(const char* data, size_t n) {
+  constexpr size_t kDigits = EHC_HTTP_MAX_LINE < 8 ? EHC_HTTP_MAX_LINE : 8;
+  if (matched_ != 0 || n < 5 || data[0] != '\r' || data[1] != '\n') return 0;
+  uint32_t size = 0;
+  size_t i = 2;
+  for (int v; i < n && i - 2 < kDigits && (v = hexDigit(static_cast<uint8_t>(data[i]))) >= 0; ++i)
+    size = size << 4 | static_cast<uint32_t>(v);
+  if (size == 0 || i + 1 >= n || data[i] != '\r' || data[i + 1] != '\n') return 0;
+  remaining_ = size;
+  state_ = kChunkData;
+  return i + 2;
 }
 
 // CRLF after chunk data, strictly.

@@ -49,8 +49,8 @@ namespace detail {
 // (its bytes cleared at once, and none of the parser's own members placed in
 // its tail padding). Ordered by size (no holes).
 struct ResponseProgress {
-  enum State : uint8_t {
-    kStatusLine,  // matched_: the position in "HTTP/1.x nnn", 13 in the reason
+  enum State : uint32_t {  // a word: see below
+    kStatusLine,           // matched_: the position in "HTTP/1.x nnn", 13 in the reason
     kHeaderStart,
     kHeaderName,
     kHeaderValue,
@@ -69,48 +69,45 @@ struct ResponseProgress {
     kComplete,
     kError,
   };
-  enum Field : uint8_t { kOther, kContentLength, kTransferEncoding, kConnection };
+  enum Field : uint32_t { kOther, kContentLength, kTransferEncoding, kConnection };
+
+  // The fields most code reads first, each a word (rv32's compressed loads
+  // and stores take words at offsets below 128, not bytes).
+  State state_;
+  State afterLine_;   // where a line ending leads (set with kLineFeed)
+  uint32_t matched_;  // status line: see kStatusLine; after chunk data: CR seen
+  Field field_;
+  size_t lineLength_;
+  size_t headerBytes_;   // of the head, then of the trailers
+  uint32_t nameLength_;  // of name_; 32: too long for any name looked for
+  bool valueStarted_;
+  bool folding_;            // in the RWS of an obs-fold: one SP stands for it
+  uint32_t pendingSpaces_;  // whitespace not yet known to be inside the value
+  uint32_t headerCount_;
+  uint32_t captureMask_;  // captures matching the current field
+  bool interim_;          // a 1xx other than 101: its fields are nobody's
+  bool inTrailers_;
+  size_t consumed_;
+  size_t lineEnd_;  // where the last field line ended (its errors' offset)
+  int minor_;
+  int status_;
+  uint32_t numberState_;  // Content-Length list: 0 expect digit, 1 digits, 2 after
+  bool sawChunkDigit_;
+  uint32_t tokenLength_;  // of token_ (17: too long for any looked for)
+  bool badElement_;       // a list element's token part is not OWS token OWS
+  uint32_t reasonLength_;
+  uint32_t emptyLines_;
 
   uint64_t contentLength_;
   uint64_t remaining_;
   uint64_t bodyBytes_;
   uint64_t fieldNumber_;  // Content-Length: the number being read
   size_t errorOffset_;
-  size_t consumed_;
-  size_t lineLength_;
-  size_t headerBytes_;  // of the head, then of the trailers
-  size_t lineEnd_;      // where the last field line ended (its errors' offset)
-  int minor_;
-  int status_;
-  uint32_t captureMask_;  // captures matching the current field
-  uint16_t headerCount_;
-  uint16_t pendingSpaces_;  // whitespace not yet known to be inside the value
-
-  State state_;
-  State afterLine_;  // where a line ending leads (set with kLineFeed)
   HttpError error_;
   bool headRequest_;
   bool headersDone_;
-  bool inTrailers_;
-
-  // status line
-  uint8_t matched_;  // status line: see kStatusLine; after chunk data: CR seen
-  uint8_t emptyLines_;
-  bool interim_;  // a 1xx other than 101: its fields are nobody's
-  uint8_t reasonLength_;
+  bool sawNumber_;  // Content-Length: this field held a number
   char reason_[32];
-
-  // headers
-  uint8_t nameLength_;  // of name_; 32: too long for any name looked for
-  Field field_;
-  bool folding_;  // in the RWS of an obs-fold: one SP stands for it
-  bool valueStarted_;
-  uint8_t numberState_;  // Content-Length list: 0 expect digit, 1 digits, 2 after
-  bool sawNumber_;       // Content-Length: this field held a number
-  // list fields (Connection, Transfer-Encoding): the element's token in
-  // token_ (17: too long for any looked for), where in the element
-  uint8_t tokenLength_;
-  bool badElement_;  // its token part is not OWS token OWS
 
   // framing
   bool hasLength_;
@@ -122,8 +119,7 @@ struct ResponseProgress {
   bool coded_;                // the body has a coding other than chunked
   bool connectionClose_;
   bool connectionKeepAlive_;
-  bool untilClose_;  // the body runs to the connection's close
-  bool sawChunkDigit_;
+  bool untilClose_;   // the body runs to the connection's close
   ParamState param_;  // in a list element or a chunk extension
 };
 static_assert(ResponseProgress::kStatusLine == 0 && HttpError::Ok == HttpError{} &&
@@ -213,7 +209,7 @@ class ResponseParser : private detail::ResponseProgress {
   };
 
   void fail(HttpError e, size_t at);
-  bool countByte(uint8_t c);
+  HttpError countByte(uint8_t c);
   size_t runRoom(size_t avail) const;
   void countRun(size_t n);
   size_t framing(const char* data, size_t length, size_t at);
@@ -238,6 +234,7 @@ class ResponseParser : private detail::ResponseProgress {
   void chunkExtensionByte(uint8_t c, size_t at);
   void chunkLineEnd(uint8_t c);
   void chunkDataEnd(uint8_t c, size_t at);
+  size_t chunkBoundary(const char* data, size_t n);
 
   // Scratch of the field in progress, written before it is read (begin()
   // leaves it): a name split between pieces (its first 32 bytes), the
