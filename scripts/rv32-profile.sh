@@ -6,7 +6,8 @@
 # translated block's instructions times its executions). They cover the two
 # measured runs, and agree with twice rv32-bench.sh's count to within 0.1 %
 # (the marks, the counter reads, blocks left early).
-#   scripts/rv32-profile.sh users-el9 [LINES]    (workload names: rv32/bench.cpp)
+#   scripts/rv32-profile.sh users-el9 [LINES]    (workload names: rv32/bench.cpp,
+#                                                 bench/http_workloads.h)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 workload=${1:?usage: scripts/rv32-profile.sh WORKLOAD [LINES]}

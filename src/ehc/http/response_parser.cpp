@@ -4,7 +4,6 @@
 
 #include <type_traits>
 
-#include "../core/bits.h"
 #include "text.h"
 
 EHC_BEGIN_NAMESPACE
@@ -344,17 +343,12 @@ size_t ResponseParser::fieldBytes(const char* data, size_t i, size_t length, siz
           afterLine_ = kFieldLineStart;
           state_ = c == '\r' ? kLineFeed : kFieldLineStart;
         } else if (isSpace(c)) {  // inside the value if a value byte follows
-          if (valueStarted_ && !folding_ && pendingSpaces_ < UINT16_MAX) ++pendingSpaces_;
+          if (valueStarted_ && !folding_) ++pendingSpaces_;
         } else if (!valueByte(c)) {
           fail(HttpError::BadHeader, at + i);
           return i + 1;
         } else {
-          static const char kSpaces[] = "                ";
-          while (pendingSpaces_) {  // never a framing field's failure
-            const size_t k = pendingSpaces_ < 16 ? pendingSpaces_ : 16;
-            fieldValue(kSpaces, k, at + i);
-            pendingSpaces_ = static_cast<uint16_t>(pendingSpaces_ - k);
-          }
+          for (; pendingSpaces_; --pendingSpaces_) fieldValue(" ", 1, at + i);  // never fails
           folding_ = false;
           valueStarted_ = true;
           const size_t j = valueRun(data, i + 1, i + 1 + runRoom(length - i - 1));
@@ -572,7 +566,8 @@ void ResponseParser::appendCapture(Capture& c, const char* data, size_t n) {
 }
 
 void ResponseParser::captureBytes(const char* data, size_t n) {
-  for (uint32_t m = captureMask_; m; m &= m - 1) appendCapture(captures_[lowestBit(m)], data, n);
+  for (uint8_t k = 0; k < captureCount_; ++k)
+    if (captureMask_ >> k & 1) appendCapture(captures_[k], data, n);
 }
 
 // --- chunk lines

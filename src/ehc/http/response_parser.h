@@ -82,7 +82,7 @@ struct ResponseProgress {
   uint32_t nameLength_;  // of name_; 32: too long for any name looked for
   bool valueStarted_;
   bool folding_;            // in the RWS of an obs-fold: one SP stands for it
-  uint32_t pendingSpaces_;  // whitespace not yet known to be inside the value
+  uint32_t pendingSpaces_;  // whitespace not yet known to be inside the value (< a line)
   uint32_t headerCount_;
   uint32_t captureMask_;  // captures matching the current field
   bool interim_;          // a 1xx other than 101: its fields are nobody's
@@ -131,8 +131,9 @@ class ResponseParser : private detail::ResponseProgress {
  public:
   using BodySink = void (*)(void* user, const char* data, size_t length);
   // Every header (and trailer) of the final response as it streams: name
-  // pieces, value pieces, end. An interim 1xx response's fields are not
-  // visited.
+  // pieces, value pieces, end. A name, or a value's run of bytes, that lies
+  // whole in one fed piece comes in one call (a few calls per field, not
+  // one per byte). An interim 1xx response's fields are not visited.
   struct HeaderVisitor {
     void (*name)(void* user, const char* data, size_t length);
     void (*value)(void* user, const char* data, size_t length);
