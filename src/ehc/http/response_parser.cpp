@@ -34,8 +34,8 @@ EHC_ALWAYS_INLINE bool nameByte(uint8_t c) {
 }
 inline int hexDigit(uint8_t c) {
   if (c >= '0' && c <= '9') return c - '0';
-  c = lower(c);
-  return (c >= 'a' && c <= 'f') ? c - 'a' + 10 : -1;
+  const unsigned v = static_cast<uint8_t>(c | 0x20) - unsigned{'a'};  // only A-F and a-f are < 6
+  return v < 6 ? static_cast<int>(v) + 10 : -1;
 }
 // Same text, ASCII letters in any case.
 bool sameText(const char* a, const char* b, size_t n) {
