@@ -11,6 +11,7 @@
 #include "ehc/client/client_error.h"
 #include "ehc/client/connection.h"
 #include "ehc/platform/esp32_http_client.h"
+#include "ehc/platform/heap_stats.h"
 #include "ehc/client/rest_json.h"
 #include "ehc/config.h"
 #include "ehc/http/http_error.h"
