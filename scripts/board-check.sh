@@ -42,6 +42,41 @@ arduino=(-fexceptions -fno-rtti -DARDUINO=10819 -DARDUINO_ARCH_ESP32 -DCONFIG_FR
 
 mapfile -t sources < <(find src -name '*.cpp' | sort)
 
+# The ESP-IDF component names every source, no more, no less.
+listed=$(sed -n '/^set(EHC_IDF_SOURCES/,/)/p' cmake/EhcIdfComponent.cmake | grep -o 'src/[^ )]*\.cpp' | sort)
+if [[ $listed != "$(printf '%s\n' "${sources[@]}")" ]]; then
+  echo "board-check: cmake/EhcIdfComponent.cmake's SRCS differ from src/'s .cpp files:" >&2
+  diff <(echo "$listed") <(printf '%s\n' "${sources[@]}") >&2 || true
+  exit 1
+fi
+# Every setting of config.h is in Kconfig (same default) and mapped from CONFIG_EHC_*.
+python3 - <<'PY'
+import re, sys
+config = open("src/ehc/config.h").read()
+mapping = open("src/ehc/config_kconfig.h").read()
+kconfig = open("Kconfig").read()
+settings = re.findall(r"#ifndef (EHC_[A-Z0-9_]+)\n#define \1 (\S+)", config)
+bad = []
+for name, default in settings:
+    if f"#define {name} CONFIG_{name}" not in mapping:
+        bad.append(f"{name}: not mapped in src/ehc/config_kconfig.h")
+    m = re.search(rf"config {name}\n(?:\s+.*\n)*?\s+default (\S+)", kconfig)
+    if not m:
+        bad.append(f"{name}: not in Kconfig")
+    elif m.group(1) != default:
+        bad.append(f"{name}: Kconfig default {m.group(1)}, config.h {default}")
+if bad:
+    sys.exit("board-check: " + "\n  ".join(["Kconfig and config.h disagree:"] + bad))
+print(f"board-check: Kconfig maps all {len(settings)} settings of config.h, same defaults")
+PY
+# A menuconfig value reaches the code (sdkconfig.h as ESP-IDF generates it).
+mkdir -p "$out/kconfig"
+printf '#define CONFIG_EHC_READ_BUFFER 1024\n#define CONFIG_EHC_MAX_URL_LENGTH 300\n' >"$out/kconfig/sdkconfig.h"
+printf '#include "ehc/config.h"\nstatic_assert(EHC_READ_BUFFER == 1024 && EHC_MAX_URL_LENGTH == 300, "Kconfig");\n' >"$out/kconfig/check.cpp"
+riscv64-unknown-elf-g++ -I"$out/kconfig" "${common[@]}" "${idf[@]}" -std=gnu++17 -c "$out/kconfig/check.cpp" \
+  -o "$out/kconfig/check.o"
+echo "board-check: CONFIG_EHC_* from sdkconfig.h sets the compile-time settings"
+
 # compile FLAVOUR STD EXTRA-FLAGS... -- FILES: one object per file in $out/FLAVOUR-STD/.
 compile() {
   local dir=$out/$1-$2 std=$2
@@ -97,5 +132,6 @@ qs_objs=("$out"/arduino-gnu++17/src_*.o "$out/arduino-gnu++17/examples_QuickStar
 link quickstart _Z5setupv _Z4loopv -- "${qs_objs[@]}"
 read -r text data bss _ < <(riscv64-unknown-elf-size "$out/quickstart.o" | tail -1)
 sketch=$(riscv64-unknown-elf-size "$out/arduino-gnu++17/examples_QuickStart_QuickStart.o" | tail -1 | awk '{print $1}')
-echo "board-check: QuickStart sketch linked (rv32imc -Os, --gc-sections): library code text=$((text - sketch)) data=$data bss=$bss bytes (client+json+http+net+platform; the sketch's own text=$sketch; without the Arduino core, lwIP, mbedTLS, newlib)"
+echo "board-check: QuickStart sketch linked (rv32imc -Os, --gc-sections): text=$((text - sketch)) bytes (code, constants, unwind tables: exceptions are on in the Arduino core) of client+json+http+net+platform, without the sketch's own $sketch, the Arduino core, lwIP, mbedTLS, newlib; data=$data bss=$bss (bss: the sketch's global ESP32HTTPClient)"
+python3 scripts/board_sizes.py "$out/quickstart.map"
 python3 scripts/board_stack.py "$out"/arduino-gnu++17/src_*.ci "$out/arduino-gnu++17/examples_QuickStart_QuickStart.ci"
