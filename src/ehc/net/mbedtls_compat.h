@@ -102,6 +102,30 @@ inline int initCrypto() {
 #endif
 }
 
+// Was this connection TLS 1.3? Its sessions have no master secret, and
+// whether a ticket resumed one is not told by mbedTLS's API.
+inline bool isTls13(const mbedtls_ssl_context* ssl) {
+#if MBEDTLS_VERSION_NUMBER >= 0x03020000 && defined(MBEDTLS_SSL_PROTO_TLS1_3)
+  return mbedtls_ssl_get_version_number(ssl) == MBEDTLS_SSL_VERSION_TLS1_3;
+#else
+  (void)ssl;
+  return false;
+#endif
+}
+
+// The max_fragment_length extension (RFC 6066) is TLS 1.2's: mbedTLS 3.x's
+// TLS 1.3 client does not take it back in EncryptedExtensions and fails the
+// handshake with a server that echoes it. Asking for smaller records
+// therefore keeps the connection at TLS 1.2.
+inline void limitVersionForFragmentLength(mbedtls_ssl_config* conf) {
+#if MBEDTLS_VERSION_NUMBER >= 0x03020000 && defined(MBEDTLS_SSL_PROTO_TLS1_3) && \
+    defined(MBEDTLS_SSL_PROTO_TLS1_2)
+  mbedtls_ssl_conf_max_tls_version(conf, MBEDTLS_SSL_VERSION_TLS1_2);
+#else
+  (void)conf;
+#endif
+}
+
 // "Not now, call again". A TLS 1.3 server sends NewSessionTicket after the
 // handshake, so mbedtls_ssl_read() may report one (3.x, with
 // MBEDTLS_SSL_SESSION_TICKETS): it carries no data, the read goes on.

@@ -246,7 +246,10 @@ NetError MbedTlsTransport::setUp(const Endpoint& endpoint) {
 #endif
 #if defined(MBEDTLS_SSL_MAX_FRAGMENT_LENGTH)
   const unsigned char mfl = maxFragmentCode(maxFragment_);
-  if (mfl != MBEDTLS_SSL_MAX_FRAG_LEN_NONE) mbedtls_ssl_conf_max_frag_len(&c.conf, mfl);
+  if (mfl != MBEDTLS_SSL_MAX_FRAG_LEN_NONE) {
+    mbedtls_ssl_conf_max_frag_len(&c.conf, mfl);
+    ehc_mbedtls::limitVersionForFragmentLength(&c.conf);
+  }
 #endif
   rc = mbedtls_ssl_setup(&c.ssl, &c.conf);
   // An address is neither sent as SNI (RFC 6066 forbids it) nor left to
@@ -333,7 +336,7 @@ void MbedTlsTransport::keepSession(bool offered) {
   }
   const unsigned char* before = session_ ? ehc_mbedtls::masterSecret(session_->session) : nullptr;
   const unsigned char* now = ehc_mbedtls::masterSecret(fresh->session);
-  if (offered && before && now)
+  if (offered && before && now && !ehc_mbedtls::isTls13(&c.ssl))
     resumed_ = memcmp(before, now, ehc_mbedtls::kMasterSecretSize) == 0;
   memcpy(fresh->host, c.host, sizeof fresh->host);
   fresh->port = c.port;
