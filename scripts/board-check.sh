@@ -100,6 +100,18 @@ for std in gnu++17 gnu++2b; do
   echo "board-check: Arduino-ESP32 flavour, $std: ${#sources[@]} sources + ${#sketches[@]} sketches compiled (-Werror, exceptions on)"
 done
 
+# The mbedTLS 3.x branches (ESP-IDF 5.x ships 3.2 to 3.6): every source that
+# includes mbedTLS, compiled against the project's declarations of mbedTLS
+# 3.6's API (tests/board/mbedtls36-standin) instead of Debian's 2.28.
+tls_sources=($(grep -l "mbedtls" "${sources[@]}"))
+common36=("${common[@]/$out\/mbedtls-inc/tests/board/mbedtls36-standin}")
+for std in gnu++17 gnu++2b; do
+  for s in "${tls_sources[@]}"; do
+    riscv64-unknown-elf-g++ "${common36[@]}" "${idf[@]}" "-std=$std" -c "$s" -o "$out/tls36.o"
+  done
+done
+echo "board-check: ${tls_sources[*]} compiled against mbedTLS 3.6's API (TLS 1.2 + 1.3), gnu++17 and gnu++2b"
+
 # What a board provides to a link: everything else left undefined is an error.
 provided='^(mbedtls_|psa_|esp_|heap_caps_|nvs_flash_|vTask|xTask|uxTask|xEventGroup|lwip_|WIFI_EVENT$|IP_EVENT$|socket$|connect$|send$|recv$|getsockopt$|setsockopt$|getaddrinfo$|freeaddrinfo$|poll$|inet_pton$|inet_ntop$|close$|fcntl$|__errno$|_impure_ptr$|mem(cpy|move|set|cmp|chr)$|str(len|cmp|ncmp|chr|rchr|ncpy|nlen|tol|toul|tod|tof|spn|cspn)$|(v)?snprintf$|printf$|puts$|abort$|malloc$|free$|calloc$|realloc$|__(mul|div|udiv|mod|umod|ashl|ashr|lshr|clz|ctz|ffs|popcount)(si|di)[23]$|__(add|sub|mul|div|eq|ne|lt|le|gt|ge|unord|fix|fixuns|float|floatun|extend|trunc)[a-z0-9]*$|_Znwj|_Znaj|_ZdlPv|_ZdaPv|_ZSt7nothrow$|__cxa_pure_virtual$|__dso_handle$|__cxa_atexit$|__gxx_personality_v0$|_Unwind_Resume$|__cxa_(begin|end)_catch$|_ZSt9terminatev$|__stack_chk_(guard|fail)$|_ZSt[0-9]+__throw_[a-z_]+|_ZNSt7__cxx1112basic_string.*|_ZNKSt7__cxx1112basic_string.*)'
 # Plus the Arduino core, for the sketch.
