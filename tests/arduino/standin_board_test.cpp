@@ -42,7 +42,9 @@ class ArduinoBoard : public ::testing::Test {
     ehcStandinResetBundle();
   }
   void TearDown() override { SetUp(); }
-  static std::string httpsUrl() { return "https://localhost:" + std::to_string(server_->httpsPort()); }
+  static std::string httpsUrl() {
+    return "https://localhost:" + std::to_string(server_->httpsPort());
+  }
   static void useTestCaAsTheCoresBundle() {
     setenv("EHC_STANDIN_BUNDLE", certs_->caPemPath().c_str(), 1);
   }

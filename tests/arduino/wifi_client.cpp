@@ -9,7 +9,6 @@
 
 #include "WiFiClient.h"
 
-
 int WiFiClient::connect(IPAddress ip, uint16_t port) {
   char host[16];
   snprintf(host, sizeof host, "%u.%u.%u.%u", ip[0], ip[1], ip[2], ip[3]);
@@ -134,4 +133,3 @@ uint8_t WiFiClient::connected() {
   fill();
   return (rxStart_ != rxEnd_ || !peerClosed_) ? 1 : 0;
 }
-

@@ -75,7 +75,7 @@ TEST_F(TlsTrust, AnIpv4AddressMatchesItsIpAddressName) {
 
 TEST_F(TlsTrust, AnIpv6AddressMatchesItsIpAddressName) {
   if (!server_->ipv6()) GTEST_SKIP() << "this host has no IPv6 loopback";
-  EXPECT_EQ(connect("::1", CertKind::Valid), NetError::Ok);  // IP:::1
+  EXPECT_EQ(connect("::1", CertKind::Valid), NetError::Ok);              // IP:::1
   EXPECT_EQ(connect("0:0:0:0:0:0:0:1", CertKind::Valid), NetError::Ok);  // the same 16 bytes
   EXPECT_EQ(connect("::1", CertKind::OtherIp), NetError::HostMismatch);  // IP:::2 only
 }

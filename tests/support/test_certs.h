@@ -42,9 +42,8 @@ enum class CertKind : unsigned char {
   OtherIp,
   IpInCnOnly
 };
-constexpr CertKind kAllCertKinds[] = {CertKind::Valid,      CertKind::WrongHost,
-                                      CertKind::Expired,    CertKind::SelfSigned,
-                                      CertKind::DnsOnly,    CertKind::OtherIp,
+constexpr CertKind kAllCertKinds[] = {CertKind::Valid,      CertKind::WrongHost, CertKind::Expired,
+                                      CertKind::SelfSigned, CertKind::DnsOnly,   CertKind::OtherIp,
                                       CertKind::IpInCnOnly};
 
 // "valid", "wronghost", "expired", "selfsigned", "dnsonly" (also the file names).

@@ -29,8 +29,9 @@ class TlsTestServer {
     if (pid_ == 0) {
       if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)) _exit(126);
       const std::string accept = "127.0.0.1:" + std::to_string(port_);
-      std::vector<const char*> argv = {"openssl", "s_server", "-accept", accept.c_str(), "-cert",
-                                       cert.c_str(),  "-key",     key.c_str(),    "-www"};
+      std::vector<const char*> argv = {"openssl",      "s_server",  "-accept",
+                                       accept.c_str(), "-cert",     cert.c_str(),
+                                       "-key",         key.c_str(), "-www"};
       for (const std::string& e : extra) argv.push_back(e.c_str());
       argv.push_back(nullptr);
       execv(openssl, const_cast<char* const*>(argv.data()));

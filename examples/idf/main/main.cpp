@@ -41,8 +41,8 @@ void joinWifi() {
   ESP_ERROR_CHECK(esp_wifi_init(&init));
   ESP_ERROR_CHECK(
       esp_event_handler_instance_register(WIFI_EVENT, ESP_EVENT_ANY_ID, onEvent, nullptr, nullptr));
-  ESP_ERROR_CHECK(
-      esp_event_handler_instance_register(IP_EVENT, IP_EVENT_STA_GOT_IP, onEvent, nullptr, nullptr));
+  ESP_ERROR_CHECK(esp_event_handler_instance_register(IP_EVENT, IP_EVENT_STA_GOT_IP, onEvent,
+                                                      nullptr, nullptr));
   wifi_config_t config = {};
   strncpy(reinterpret_cast<char*>(config.sta.ssid), CONFIG_EXAMPLE_WIFI_SSID,
           sizeof config.sta.ssid - 1);

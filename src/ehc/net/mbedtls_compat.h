@@ -84,10 +84,13 @@ inline void preferFastGroups(mbedtls_ssl_config* conf) {
 inline void preferFastGroups(mbedtls_ssl_config* conf) {
   static const mbedtls_ecp_group_id kCurves[] = {
 #if defined(MBEDTLS_ECP_DP_CURVE25519_ENABLED)
-      MBEDTLS_ECP_DP_CURVE25519,
+    MBEDTLS_ECP_DP_CURVE25519,
 #endif
-      MBEDTLS_ECP_DP_SECP256R1, MBEDTLS_ECP_DP_SECP384R1, MBEDTLS_ECP_DP_SECP521R1,
-      MBEDTLS_ECP_DP_NONE};
+    MBEDTLS_ECP_DP_SECP256R1,
+    MBEDTLS_ECP_DP_SECP384R1,
+    MBEDTLS_ECP_DP_SECP521R1,
+    MBEDTLS_ECP_DP_NONE
+  };
   mbedtls_ssl_conf_curves(conf, kCurves);
 }
 #endif

@@ -66,11 +66,19 @@ class ESP32HTTPClient : private detail::PlatformTransports, public RestClient {
 
   // The built-in TLS: trust anchors (PEM text or a file, kept by reference),
   // or no verification at all. Each change forgets the saved TLS session.
-  void setCACert(const char* pem) { secure.setCaPem(pem); }
-  void setCaFile(const char* path) { secure.setCaFile(path); }
-  void setInsecure() { secure.setInsecureSkipVerification(); }
+  void setCACert(const char* pem) {
+    secure.setCaPem(pem);
+  }
+  void setCaFile(const char* path) {
+    secure.setCaFile(path);
+  }
+  void setInsecure() {
+    secure.setInsecureSkipVerification();
+  }
   // The built-in TLS transport, for pinning and record-size settings.
-  MbedTlsTransport& tls() { return secure; }
+  MbedTlsTransport& tls() {
+    return secure;
+  }
 };
 
 EHC_END_NAMESPACE

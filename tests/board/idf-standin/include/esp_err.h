@@ -16,8 +16,8 @@ const char* esp_err_to_name(esp_err_t code);
 #ifdef __cplusplus
 }
 #endif
-#define ESP_ERROR_CHECK(x) \
-  do {                     \
-    esp_err_t rc_ = (x);   \
+#define ESP_ERROR_CHECK(x)      \
+  do {                          \
+    esp_err_t rc_ = (x);        \
     if (rc_ != ESP_OK) abort(); \
   } while (0)

@@ -29,6 +29,6 @@ esp_netif_t* esp_netif_create_default_wifi_sta(void);
 #endif
 #define IPSTR "%d.%d.%d.%d"
 #define esp_ip4_addr_get_byte(ipaddr, idx) (((const uint8_t*)(&(ipaddr)->addr))[idx])
-#define IP2STR(ipaddr)                                                              \
-  esp_ip4_addr_get_byte(ipaddr, 0), esp_ip4_addr_get_byte(ipaddr, 1),               \
+#define IP2STR(ipaddr)                                                \
+  esp_ip4_addr_get_byte(ipaddr, 0), esp_ip4_addr_get_byte(ipaddr, 1), \
       esp_ip4_addr_get_byte(ipaddr, 2), esp_ip4_addr_get_byte(ipaddr, 3)

@@ -36,7 +36,8 @@ typedef union {
 typedef struct {
   int magic;  // the real struct has many fields: use WIFI_INIT_CONFIG_DEFAULT()
 } wifi_init_config_t;
-#define WIFI_INIT_CONFIG_DEFAULT() {0x1F2F3F4F}
+#define WIFI_INIT_CONFIG_DEFAULT() \
+  { 0x1F2F3F4F }
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -150,8 +150,7 @@ int mbedtls_ssl_config_defaults(mbedtls_ssl_config* conf, int endpoint, int tran
 void mbedtls_ssl_conf_rng(mbedtls_ssl_config* conf, int (*f_rng)(void*, unsigned char*, size_t),
                           void* p_rng);
 void mbedtls_ssl_conf_authmode(mbedtls_ssl_config* conf, int authmode);
-void mbedtls_ssl_conf_ca_chain(mbedtls_ssl_config* conf, mbedtls_x509_crt* ca_chain,
-                               void* ca_crl);
+void mbedtls_ssl_conf_ca_chain(mbedtls_ssl_config* conf, mbedtls_x509_crt* ca_chain, void* ca_crl);
 void mbedtls_ssl_conf_groups(mbedtls_ssl_config* conf, const uint16_t* groups);
 int mbedtls_ssl_conf_alpn_protocols(mbedtls_ssl_config* conf, const char** protos);
 int mbedtls_ssl_conf_max_frag_len(mbedtls_ssl_config* conf, unsigned char mfl_code);

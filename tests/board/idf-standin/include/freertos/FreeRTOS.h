@@ -11,7 +11,8 @@ typedef unsigned int UBaseType_t;
 #endif
 #define configTICK_RATE_HZ CONFIG_FREERTOS_HZ
 #define portTICK_PERIOD_MS ((TickType_t)1000 / configTICK_RATE_HZ)
-#define pdMS_TO_TICKS(ms) ((TickType_t)(((TickType_t)(ms) * (TickType_t)configTICK_RATE_HZ) / (TickType_t)1000U))
+#define pdMS_TO_TICKS(ms) \
+  ((TickType_t)(((TickType_t)(ms) * (TickType_t)configTICK_RATE_HZ) / (TickType_t)1000U))
 #define portMAX_DELAY ((TickType_t)0xffffffffUL)
 #define pdTRUE 1
 #define pdFALSE 0
