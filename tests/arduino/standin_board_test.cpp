@@ -12,31 +12,14 @@
 #include "ESP32HTTPClient.h"
 #include "WiFiClientSecure.h"
 #include "alloc_counter.h"
-#include "nginx_server.h"
+#include "nginx_suite.h"
 #include "standin_idf.h"
 #include "test_certs.h"
 
 namespace {
 
-class ArduinoBoard : public ::testing::Test {
+class ArduinoBoard : public ehc_test::NginxSuite<ArduinoBoard> {
  protected:
-  static void SetUpTestSuite() {
-    std::string why;
-    certs_ = new ehc_test::TestCerts;
-    ASSERT_TRUE(certs_->make(EHC_OPENSSL, &why)) << why;
-    ehc_test::NginxOptions o;
-    o.nginx = EHC_NGINX;
-    o.certs = certs_;
-    o.files = {{"hello.json", "{\"hello\":\"nginx\"}"}};
-    server_ = new ehc_test::NginxServer(o);
-    ASSERT_TRUE(server_->start(&why)) << why;
-  }
-  static void TearDownTestSuite() {
-    delete server_;
-    delete certs_;
-    server_ = nullptr;
-    certs_ = nullptr;
-  }
   void SetUp() override {
     unsetenv("EHC_STANDIN_BUNDLE");
     ehcStandinResetBundle();
@@ -52,12 +35,7 @@ class ArduinoBoard : public ::testing::Test {
     out[0] = '\0';
     return c.get("/hello.json").getBody("hello", out, sizeof out).send();
   }
-
-  static ehc_test::TestCerts* certs_;
-  static ehc_test::NginxServer* server_;
 };
-ehc_test::TestCerts* ArduinoBoard::certs_ = nullptr;
-ehc_test::NginxServer* ArduinoBoard::server_ = nullptr;
 
 TEST_F(ArduinoBoard, DefaultSettingsReachHttpsThroughTheCoresBundle) {
   useTestCaAsTheCoresBundle();

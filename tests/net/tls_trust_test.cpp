@@ -10,7 +10,7 @@
 #include <string>
 
 #include "ESP32HTTPClient.h"
-#include "nginx_server.h"
+#include "nginx_suite.h"
 #include "test_certs.h"
 #include "tls_server.h"
 
@@ -20,27 +20,18 @@ using ehc_test::CertKind;
 
 namespace {
 
-class TlsTrust : public ::testing::Test {
+class TlsTrust : public ehc_test::NginxSuite<TlsTrust> {
  protected:
   static void SetUpTestSuite() {
+    NginxSuite::SetUpTestSuite();
     std::string why;
-    certs_ = new ehc_test::TestCerts;
     otherCa_ = new ehc_test::TestCerts;  // a CA of its own, which signed none of nginx's
-    ASSERT_TRUE(certs_->make(EHC_OPENSSL, &why)) << why;
     ASSERT_TRUE(otherCa_->make(EHC_OPENSSL, &why)) << why;
-    ehc_test::NginxOptions o;
-    o.nginx = EHC_NGINX;
-    o.certs = certs_;
-    o.files = {{"hello.json", "{\"hello\":\"nginx\"}"}};
-    server_ = new ehc_test::NginxServer(o);
-    ASSERT_TRUE(server_->start(&why)) << why;
   }
   static void TearDownTestSuite() {
-    delete server_;
     delete otherCa_;
-    delete certs_;
-    server_ = nullptr;
-    otherCa_ = certs_ = nullptr;
+    otherCa_ = nullptr;
+    NginxSuite::TearDownTestSuite();
   }
   static NetError connect(ehc::MbedTlsTransport& t, const char* host, CertKind kind) {
     const NetError e = t.connect({host, server_->httpsPort(kind), true}, Deadline::in(5000));
@@ -54,13 +45,8 @@ class TlsTrust : public ::testing::Test {
     return connect(t, host, kind);
   }
 
-  static ehc_test::TestCerts* certs_;
-  static ehc_test::TestCerts* otherCa_;
-  static ehc_test::NginxServer* server_;
+  static inline ehc_test::TestCerts* otherCa_ = nullptr;
 };
-ehc_test::TestCerts* TlsTrust::certs_ = nullptr;
-ehc_test::TestCerts* TlsTrust::otherCa_ = nullptr;
-ehc_test::NginxServer* TlsTrust::server_ = nullptr;
 
 TEST_F(TlsTrust, AnIpv4AddressMatchesItsIpAddressName) {
   EXPECT_EQ(connect("127.0.0.1", CertKind::Valid), NetError::Ok);  // DNS:localhost, IP:127.0.0.1
