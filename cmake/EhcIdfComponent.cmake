@@ -53,8 +53,3 @@ idf_component_register(SRCS ${EHC_IDF_SOURCES}
                        INCLUDE_DIRS "src"
                        REQUIRES ${ehc_arduino}
                        PRIV_REQUIRES mbedtls lwip esp_hw_support esp_timer)
-
-if(ehc_arduino)
-  # Also when the Arduino component publishes them only to its own target.
-  target_compile_definitions(${COMPONENT_LIB} PUBLIC ARDUINO_ARCH_ESP32)
-endif()
