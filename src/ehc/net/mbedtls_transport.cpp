@@ -201,11 +201,7 @@ NetError MbedTlsTransport::loadTrust() {
     rc = mbedtls_x509_crt_parse(&c.ca, reinterpret_cast<const unsigned char*>(caPem_),
                                 strlen(caPem_) + 1);
   } else if (caFile_) {
-#if defined(MBEDTLS_FS_IO)
-    rc = mbedtls_x509_crt_parse_file(&c.ca, caFile_);
-#else
-    rc = MBEDTLS_ERR_X509_FEATURE_UNAVAILABLE;  // this mbedTLS reads no files
-#endif
+    rc = platform::loadCaFile(&c.ca, caFile_);
   } else {
     return platform::attachDefaultTrust(&c.conf, &c.ca) ? NetError::Ok
                                                         : fail(NetError::NoTrustAnchors, 0);
