@@ -1,6 +1,6 @@
 # The ESP-IDF component (included by the top CMakeLists.txt when ESP-IDF's
-# build runs it). Every source named (scripts/board-check.sh checks that this
-# list is src/'s .cpp files, no more, no less).
+# build runs it). Its sources are cmake/EhcSources.cmake's lists, the same as
+# the host build's (scripts/board-check.sh checks they are src/'s .cpp files).
 #
 # PRIV_REQUIRES: the components our .cpp files use; no public header of ours
 # includes theirs (mbedTLS types stay inside mbedtls_transport.cpp and the
@@ -13,33 +13,7 @@
 # translation units). Its component name is arduino-esp32 (registry and
 # components/arduino-esp32); set EHC_ARDUINO_COMPONENT to another name (e.g.
 # "arduino" for a components/arduino checkout).
-set(EHC_IDF_SOURCES
-    src/ehc/client/client_error.cpp
-    src/ehc/client/connection.cpp
-    src/ehc/client/cookie_jar.cpp
-    src/ehc/client/json_body.cpp
-    src/ehc/client/rest_client.cpp
-    src/ehc/client/rest_request.cpp
-    src/ehc/client/user_headers.cpp
-    src/ehc/core/number_format.cpp
-    src/ehc/http/http_error.cpp
-    src/ehc/http/request_writer.cpp
-    src/ehc/http/response_parser.cpp
-    src/ehc/http/text.cpp
-    src/ehc/http/url.cpp
-    src/ehc/json/decimal_number.cpp
-    src/ehc/json/json_binder.cpp
-    src/ehc/json/json_error.cpp
-    src/ehc/json/json_path.cpp
-    src/ehc/json/json_writer.cpp
-    src/ehc/json/utf8.cpp
-    src/ehc/net/mbedtls_transport.cpp
-    src/ehc/net/net_error.cpp
-    src/ehc/net/posix_transport.cpp
-    src/ehc/platform/clock.cpp
-    src/ehc/platform/heap_stats.cpp
-    src/ehc/platform/random.cpp
-    src/ehc/platform/trust_store.cpp)
+include(${CMAKE_CURRENT_LIST_DIR}/EhcSources.cmake)
 
 set(ehc_arduino "")
 if(CONFIG_ENABLE_ARDUINO_DEPENDS)
@@ -49,7 +23,7 @@ if(CONFIG_ENABLE_ARDUINO_DEPENDS)
   set(ehc_arduino ${EHC_ARDUINO_COMPONENT})
 endif()
 
-idf_component_register(SRCS ${EHC_IDF_SOURCES}
+idf_component_register(SRCS ${EHC_ALL_SOURCES}
                        INCLUDE_DIRS "src"
                        REQUIRES ${ehc_arduino}
                        PRIV_REQUIRES mbedtls lwip esp_hw_support esp_timer)

@@ -43,9 +43,9 @@ arduino=(-fexceptions -fno-rtti -DARDUINO=10819 -DARDUINO_ARCH_ESP32 -DCONFIG_FR
 mapfile -t sources < <(find src -name '*.cpp' | sort)
 
 # The ESP-IDF component names every source, no more, no less.
-listed=$(sed -n '/^set(EHC_IDF_SOURCES/,/)/p' cmake/EhcIdfComponent.cmake | grep -o 'src/[^ )]*\.cpp' | sort)
+listed=$(grep -o 'src/[^ )]*\.cpp' cmake/EhcSources.cmake | sort)
 if [[ $listed != "$(printf '%s\n' "${sources[@]}")" ]]; then
-  echo "board-check: cmake/EhcIdfComponent.cmake's SRCS differ from src/'s .cpp files:" >&2
+  echo "board-check: cmake/EhcSources.cmake's lists differ from src/'s .cpp files:" >&2
   diff <(echo "$listed") <(printf '%s\n' "${sources[@]}") >&2 || true
   exit 1
 fi
