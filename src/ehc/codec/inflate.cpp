@@ -1,0 +1,648 @@
+// One state per thing the input may stop in the middle of; each state acts
+// only once the bits it needs are there, so any split of the input gives
+// the same output, error and error offset. The accept/reject rules are
+// zlib's (inflate.c, inftrees.c), so both agree on every stream.
+#include "inflate.h"
+
+#include <string.h>
+
+#include "../core/error_text.h"
+#include "checksum.h"
+
+EHC_BEGIN_NAMESPACE
+
+namespace {
+
+const ErrorText kTexts[] = {
+    {"ok", "no error"},
+    {"truncated", "the compressed body ended too soon"},
+    {"stopped", "the consumer of the decompressed body stopped it"},
+    {"bad_window_size", "the inflate window is not a power of two from 256 to 32768 bytes"},
+    {"not_zlib", "not a zlib stream (header check failed)"},
+    {"bad_method", "compression method is not deflate"},
+    {"bad_zlib_window", "the zlib header declares a window over 32 KB"},
+    {"preset_dictionary", "the zlib stream needs a preset dictionary"},
+    {"not_gzip", "not a gzip stream (no magic number)"},
+    {"reserved_gzip_flags", "reserved gzip header flags are set"},
+    {"header_crc_mismatch", "the gzip header CRC does not match"},
+    {"bad_block_type", "invalid deflate block type"},
+    {"bad_stored_length", "a stored block's length check failed"},
+    {"too_many_codes", "too many literal/length or distance codes"},
+    {"bad_code_length_code", "invalid code length code"},
+    {"bad_length_repeat", "invalid code length repeat"},
+    {"no_end_of_block", "the literal/length code has no end-of-block code"},
+    {"bad_literal_code", "invalid literal/length code"},
+    {"bad_distance_code", "invalid distance code"},
+    {"bad_symbol", "invalid literal/length symbol in the data"},
+    {"bad_distance_symbol", "invalid distance symbol in the data"},
+    {"distance_too_far", "a distance reaches before the start of the data"},
+    {"window_too_small", "a distance reaches beyond the inflate window (raise its size)"},
+    {"crc_mismatch", "the gzip CRC-32 of the data does not match"},
+    {"size_mismatch", "the gzip length of the data does not match"},
+    {"adler_mismatch", "the zlib Adler-32 of the data does not match"},
+    {"trailing_garbage", "bytes after the end of the compressed stream"},
+};
+static_assert(sizeof kTexts / sizeof kTexts[0] ==
+                  static_cast<size_t>(InflateError::TrailingGarbage) + 1,
+              "one text per error");
+
+// RFC 1951 3.2.5: base and extra bits of each length and distance code.
+const uint16_t kLengthBase[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
+                                  31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
+const uint8_t kLengthExtraBits[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
+                                      2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+const uint16_t kDistanceBase[30] = {1,    2,    3,    4,    5,    7,    9,    13,    17,    25,
+                                    33,   49,   65,   97,   129,  193,  257,  385,   513,   769,
+                                    1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
+const uint8_t kDistanceExtraBits[30] = {0, 0, 0, 0, 1, 1, 2, 2,  3,  3,  4,  4,  5,  5,  6,
+                                        6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
+// RFC 1951 3.2.7: the order the code length code's lengths come in.
+const uint8_t kCodeLengthOrder[19] = {16, 17, 18, 0, 8,  7, 9,  6, 10, 5,
+                                      11, 4,  12, 3, 13, 2, 14, 1, 15};
+
+constexpr int kNeedMore = -1;
+constexpr int kInvalid = -2;
+
+enum GzipFlag : uint8_t { kHeaderCrc = 2, kExtra = 4, kName = 8, kComment = 16 };
+
+uint32_t reverse(uint32_t code, unsigned length) {
+  uint32_t r = 0;
+  for (unsigned i = 0; i < length; ++i, code >>= 1) r = r << 1 | (code & 1);
+  return r;
+}
+
+uint32_t littleEndian(const uint8_t* b) {
+  return b[0] | uint32_t{b[1]} << 8 | uint32_t{b[2]} << 16 | uint32_t{b[3]} << 24;
+}
+
+}  // namespace
+
+const char* inflateErrorName(InflateError e) {
+  return errorText(kTexts, static_cast<size_t>(e)).name;
+}
+const char* inflateErrorMessage(InflateError e) {
+  return errorText(kTexts, static_cast<size_t>(e)).message;
+}
+
+Inflater::Inflater(uint8_t* window, size_t windowSize)
+    : window_(window), windowSize_(static_cast<uint32_t>(windowSize)) {
+  const bool usable =
+      window && windowSize >= 256 && windowSize <= 32768 && (windowSize & (windowSize - 1)) == 0;
+  if (!usable) windowSize_ = 0;
+  literal_.fast = literalFast_;
+  literal_.symbols = literalSymbols_;
+  literal_.fastBits = kLiteralFastBits;
+  distance_.fast = distanceFast_;
+  distance_.symbols = distanceSymbols_;
+  distance_.fastBits = kDistanceFastBits;
+}
+
+void Inflater::begin(InflateFormat format, ByteSink output) {
+  output_ = output;
+  format_ = format;
+  in_ = inEnd_ = inStart_ = nullptr;
+  bits_ = bitCount_ = 0;
+  bytesIn_ = bytesOut_ = 0;
+  members_ = 0;
+  fixedBuilt_ = false;
+  counter_ = 0;
+  error_ = InflateError::Ok;
+  errorOffset_ = 0;
+  startStream();
+  switch (format) {
+    case InflateFormat::Raw: state_ = kBlockHeader; break;
+    case InflateFormat::Zlib: state_ = kZlibHeader; break;
+    case InflateFormat::Gzip: state_ = kGzipHeader; break;
+    case InflateFormat::ZlibOrRaw: state_ = kDetect; break;
+  }
+  if (windowSize_ == 0) {
+    state_ = kFailed;
+    error_ = InflateError::BadWindowSize;
+  }
+}
+
+void Inflater::startStream() {
+  pos_ = flushed_ = 0;
+  windowFull_ = false;
+  memberOut_ = 0;
+  check_ = format_ == InflateFormat::Gzip ? 0 : 1;
+  headerCrc_ = 0;
+  counter_ = 0;
+}
+
+bool Inflater::feed(const uint8_t* data, size_t length) {
+  if (state_ == kFailed) return false;
+  bytesIn_ += static_cast<uint64_t>(in_ - inStart_);
+  in_ = inStart_ = data;
+  inEnd_ = data + length;
+  while (step()) {
+  }
+  return flush();
+}
+
+InflateError Inflater::finish() {
+  if (state_ == kFailed || !flush()) return error_;
+  if (atEnd()) return InflateError::Ok;
+  fail(InflateError::Truncated);
+  errorOffset_ = bytesIn();
+  return error_;
+}
+
+bool Inflater::fail(InflateError e) {
+  if (state_ == kFailed) return false;
+  errorOffset_ = (bytesIn() * 8 - bitCount_) / 8;
+  error_ = e;
+  state_ = kFailed;
+  // What was decoded before the error still goes out, so that the output
+  // does not depend on how the input was split.
+  if (pos_ != flushed_ && output_) output_(window_ + flushed_, pos_ - flushed_);
+  bytesOut_ += pos_ - flushed_;
+  flushed_ = pos_;
+  return false;
+}
+
+bool Inflater::step() {
+  switch (state_) {
+    case kDetect: return detect();
+    case kZlibHeader: return zlibHeader();
+    case kGzipHeader: return gzipHeader();
+    case kGzipExtraSize:
+    case kGzipExtra: return gzipExtra();
+    case kGzipName:
+    case kGzipComment: return gzipText();
+    case kGzipHeaderCrc: return gzipHeaderCrc();
+    case kBlockHeader: return blockHeader();
+    case kStoredHeader: return storedHeader();
+    case kStoredCopy: return storedCopy();
+    case kTableSizes: return tableSizes();
+    case kCodeLengthCodes: return codeLengthCodes();
+    case kCodeLengths:
+    case kRepeat: return codeLengths();
+    case kLiteral:
+    case kLengthExtra:
+    case kDistance:
+    case kDistanceExtra: return codes();
+    case kTrailer: return trailer();
+    case kMemberStart:
+    case kDone: return afterEnd();
+    case kFailed: break;
+  }
+  return false;
+}
+
+// --- bits ------------------------------------------------------------------
+
+bool Inflater::need(unsigned bits) {
+  while (bitCount_ < bits) {
+    if (in_ == inEnd_) return false;
+    bits_ |= uint32_t{*in_++} << bitCount_;
+    bitCount_ += 8;
+  }
+  return true;
+}
+
+uint32_t Inflater::take(unsigned bits) {
+  const uint32_t value = bits_ & ((1u << bits) - 1u);
+  bits_ >>= bits;
+  bitCount_ -= bits;
+  return value;
+}
+
+void Inflater::refill() {
+  while (bitCount_ <= 24 && in_ != inEnd_) {
+    bits_ |= uint32_t{*in_++} << bitCount_;
+    bitCount_ += 8;
+  }
+}
+
+bool Inflater::takeBytes(unsigned n) {
+  while (counter_ < n) {
+    if (!need(8)) return false;
+    bytes_[counter_++] = static_cast<uint8_t>(take(8));
+  }
+  return true;
+}
+
+uint8_t Inflater::takeHeaderByte() {
+  const uint8_t b = static_cast<uint8_t>(take(8));
+  headerCrc_ = crc32Update(headerCrc_, &b, 1);
+  return b;
+}
+
+// --- wrappers ----------------------------------------------------------------
+
+bool Inflater::detect() {
+  if (!need(16)) return false;
+  const uint32_t cmf = bits_ & 0xFF, flg = bits_ >> 8 & 0xFF;
+  const bool zlib = (cmf << 8 | flg) % 31 == 0 && (cmf & 15) == 8 && cmf >> 4 <= 7;
+  format_ = zlib ? InflateFormat::Zlib : InflateFormat::Raw;
+  state_ = zlib ? kZlibHeader : kBlockHeader;
+  return true;
+}
+
+bool Inflater::zlibHeader() {
+  if (!takeBytes(2)) return false;
+  const uint32_t cmf = bytes_[0], flg = bytes_[1];
+  if ((cmf << 8 | flg) % 31) return fail(InflateError::NotZlib);
+  if ((cmf & 15) != 8) return fail(InflateError::BadMethod);
+  if (cmf >> 4 > 7) return fail(InflateError::BadZlibWindow);
+  if (flg & 0x20) return fail(InflateError::PresetDictionary);
+  state_ = kBlockHeader;
+  return true;
+}
+
+bool Inflater::gzipHeader() {
+  while (counter_ < 10) {
+    if (!need(8)) return false;
+    const uint8_t b = static_cast<uint8_t>(take(8));
+    bytes_[counter_++] = b;
+    // A later member must start like one, or it is not a member at all.
+    if ((counter_ == 1 && b != 0x1F) || (counter_ == 2 && b != 0x8B))
+      return fail(members_ ? InflateError::TrailingGarbage : InflateError::NotGzip);
+  }
+  headerCrc_ = crc32Update(0, bytes_, 10);
+  if (bytes_[2] != 8) return fail(InflateError::BadMethod);
+  if (bytes_[3] & 0xE0) return fail(InflateError::ReservedGzipFlags);
+  gzipFlags_ = bytes_[3];
+  nextGzipField();
+  return true;
+}
+
+// The optional header fields, in their order.
+void Inflater::nextGzipField() {
+  counter_ = 0;
+  if (gzipFlags_ & kExtra)
+    state_ = kGzipExtraSize;
+  else if (gzipFlags_ & kName)
+    state_ = kGzipName;
+  else if (gzipFlags_ & kComment)
+    state_ = kGzipComment;
+  else if (gzipFlags_ & kHeaderCrc)
+    state_ = kGzipHeaderCrc;
+  else
+    state_ = kBlockHeader;
+}
+
+bool Inflater::gzipExtra() {
+  if (state_ == kGzipExtraSize) {
+    if (!takeBytes(2)) return false;
+    headerCrc_ = crc32Update(headerCrc_, bytes_, 2);
+    remaining_ = bytes_[0] | uint32_t{bytes_[1]} << 8;
+    state_ = kGzipExtra;
+  }
+  for (; remaining_; --remaining_) {
+    if (!need(8)) return false;
+    takeHeaderByte();
+  }
+  gzipFlags_ &= static_cast<uint8_t>(~kExtra);
+  nextGzipField();
+  return true;
+}
+
+bool Inflater::gzipText() {
+  do {
+    if (!need(8)) return false;
+  } while (takeHeaderByte() != 0);
+  gzipFlags_ &= static_cast<uint8_t>(state_ == kGzipName ? ~kName : ~kComment);
+  nextGzipField();
+  return true;
+}
+
+bool Inflater::gzipHeaderCrc() {
+  if (!takeBytes(2)) return false;
+  if ((bytes_[0] | uint32_t{bytes_[1]} << 8) != (headerCrc_ & 0xFFFF))
+    return fail(InflateError::HeaderCrcMismatch);
+  state_ = kBlockHeader;
+  return true;
+}
+
+bool Inflater::trailer() {
+  const bool gzip = format_ == InflateFormat::Gzip;
+  if (!takeBytes(gzip ? 8 : 4)) return false;
+  if (!flush()) return false;  // the checksum covers every byte
+  if (!gzip) {
+    const uint32_t adler = uint32_t{bytes_[0]} << 24 | uint32_t{bytes_[1]} << 16 |
+                           uint32_t{bytes_[2]} << 8 | bytes_[3];
+    if (adler != check_) return fail(InflateError::AdlerMismatch);
+    state_ = kDone;
+    return true;
+  }
+  if (littleEndian(bytes_) != check_) return fail(InflateError::CrcMismatch);
+  if (littleEndian(bytes_ + 4) != memberOut_) return fail(InflateError::SizeMismatch);
+  ++members_;
+  state_ = kMemberStart;
+  return true;
+}
+
+bool Inflater::afterEnd() {
+  if (bitCount_ == 0 && in_ == inEnd_) return false;
+  if (state_ == kDone) return fail(InflateError::TrailingGarbage);
+  startStream();  // the next gzip member (distances do not reach into the last)
+  state_ = kGzipHeader;
+  return true;
+}
+
+// --- blocks ----------------------------------------------------------------
+
+bool Inflater::blockHeader() {
+  if (!need(3)) return false;
+  finalBlock_ = take(1) != 0;
+  switch (take(2)) {
+    case 0:
+      counter_ = 0;
+      state_ = kStoredHeader;
+      return true;
+    case 1:
+      if (!fixedBuilt_) buildFixed();
+      state_ = kLiteral;
+      return true;
+    case 2: state_ = kTableSizes; return true;
+    default: return fail(InflateError::BadBlockType);
+  }
+}
+
+void Inflater::endOfBlock() {
+  if (!finalBlock_) {
+    state_ = kBlockHeader;
+    return;
+  }
+  take(bitCount_ & 7);  // to a byte boundary
+  counter_ = 0;
+  state_ = format_ == InflateFormat::Raw ? kDone : kTrailer;
+}
+
+bool Inflater::storedHeader() {
+  take(bitCount_ & 7);
+  if (!takeBytes(4)) return false;
+  const uint32_t length = bytes_[0] | uint32_t{bytes_[1]} << 8;
+  const uint32_t check = bytes_[2] | uint32_t{bytes_[3]} << 8;
+  if (length != (~check & 0xFFFF)) return fail(InflateError::BadStoredLength);
+  remaining_ = length;
+  state_ = kStoredCopy;
+  return true;
+}
+
+bool Inflater::storedCopy() {
+  while (remaining_) {
+    if (bitCount_ >= 8) {  // bytes the bit buffer took ahead
+      --remaining_;
+      if (!put(static_cast<uint8_t>(take(8)))) return false;
+      continue;
+    }
+    if (in_ == inEnd_) return false;
+    uint32_t n = remaining_;
+    if (n > static_cast<size_t>(inEnd_ - in_)) n = static_cast<uint32_t>(inEnd_ - in_);
+    if (n > windowSize_ - pos_) n = windowSize_ - pos_;
+    memcpy(window_ + pos_, in_, n);
+    in_ += n;
+    pos_ += n;
+    remaining_ -= n;
+    if (pos_ == windowSize_ && !wrap()) return false;
+  }
+  endOfBlock();
+  return true;
+}
+
+bool Inflater::tableSizes() {
+  if (!need(14)) return false;
+  literalCount_ = static_cast<uint16_t>(take(5) + 257);
+  distanceCount_ = static_cast<uint16_t>(take(5) + 1);
+  codeLengthCount_ = static_cast<uint8_t>(take(4) + 4);
+  if (literalCount_ > 286 || distanceCount_ > 30) return fail(InflateError::TooManyCodes);
+  memset(lengths_, 0, sizeof kCodeLengthOrder);
+  counter_ = 0;
+  state_ = kCodeLengthCodes;
+  return true;
+}
+
+bool Inflater::codeLengthCodes() {
+  for (; counter_ < codeLengthCount_; ++counter_) {
+    if (!need(3)) return false;
+    lengths_[kCodeLengthOrder[counter_]] = static_cast<uint8_t>(take(3));
+  }
+  // The code length code lives in the distance table until the real one.
+  fixedBuilt_ = false;
+  if (!build(distance_, lengths_, sizeof kCodeLengthOrder, CodeKind::CodeLengths))
+    return fail(InflateError::BadCodeLengthCode);
+  counter_ = 0;
+  state_ = kCodeLengths;
+  return true;
+}
+
+bool Inflater::codeLengths() {
+  const unsigned total = literalCount_ + distanceCount_;
+  while (counter_ < total) {
+    if (state_ == kCodeLengths) {
+      const int symbol = decode(distance_);
+      if (symbol == kNeedMore) return false;
+      if (symbol < 0) return fail(InflateError::BadCodeLengthCode);
+      if (symbol < 16) {
+        lengths_[counter_++] = static_cast<uint8_t>(symbol);
+        continue;
+      }
+      repeatSymbol_ = static_cast<uint8_t>(symbol);
+      state_ = kRepeat;
+    }
+    // 16: the previous length 3-6 times; 17: zero 3-10 times; 18: zero 11-138 times.
+    const unsigned extra = repeatSymbol_ == 16 ? 2 : repeatSymbol_ == 17 ? 3 : 7;
+    if (!need(extra)) return false;
+    const unsigned times = take(extra) + (repeatSymbol_ == 18 ? 11 : 3);
+    if (repeatSymbol_ == 16 && counter_ == 0) return fail(InflateError::BadLengthRepeat);
+    if (counter_ + times > total) return fail(InflateError::BadLengthRepeat);
+    const uint8_t value = repeatSymbol_ == 16 ? lengths_[counter_ - 1] : 0;
+    memset(lengths_ + counter_, value, times);
+    counter_ += times;
+    state_ = kCodeLengths;
+  }
+  if (lengths_[256] == 0) return fail(InflateError::NoEndOfBlock);
+  if (!build(literal_, lengths_, literalCount_, CodeKind::Literals))
+    return fail(InflateError::BadLiteralCode);
+  if (!build(distance_, lengths_ + literalCount_, distanceCount_, CodeKind::Distances))
+    return fail(InflateError::BadDistanceCode);
+  state_ = kLiteral;
+  return true;
+}
+
+bool Inflater::codes() {
+  for (;;) {
+    switch (state_) {
+      case kLiteral: {
+        const int symbol = decode(literal_);
+        if (symbol < 0) return symbol == kNeedMore ? false : fail(InflateError::BadSymbol);
+        if (symbol < 256) {
+          if (!put(static_cast<uint8_t>(symbol))) return false;
+          continue;
+        }
+        if (symbol == 256) {
+          endOfBlock();
+          return true;
+        }
+        if (symbol > 285) return fail(InflateError::BadSymbol);
+        lengthIndex_ = static_cast<uint16_t>(symbol - 257);
+        state_ = kLengthExtra;
+      }
+        [[fallthrough]];
+      case kLengthExtra: {
+        const unsigned extra = kLengthExtraBits[lengthIndex_];
+        if (!need(extra)) return false;
+        length_ = static_cast<uint16_t>(kLengthBase[lengthIndex_] + take(extra));
+        state_ = kDistance;
+      }
+        [[fallthrough]];
+      case kDistance: {
+        const int symbol = decode(distance_);
+        if (symbol == kNeedMore) return false;
+        if (symbol < 0 || symbol > 29) return fail(InflateError::BadDistanceSymbol);
+        distanceIndex_ = static_cast<uint16_t>(symbol);
+        state_ = kDistanceExtra;
+      }
+        [[fallthrough]];
+      case kDistanceExtra: {
+        const unsigned extra = kDistanceExtraBits[distanceIndex_];
+        if (!need(extra)) return false;
+        const uint32_t distance = kDistanceBase[distanceIndex_] + take(extra);
+        if (!windowFull_ && distance > pos_) return fail(InflateError::DistanceTooFar);
+        if (distance > windowSize_) return fail(InflateError::WindowTooSmall);
+        state_ = kLiteral;
+        if (!copy(distance, length_)) return false;
+        continue;
+      }
+      default: return false;
+    }
+  }
+}
+
+// --- Huffman codes -------------------------------------------------------------
+
+bool Inflater::build(Huffman& code, const uint8_t* lengths, unsigned n, CodeKind kind) {
+  memset(code.count, 0, sizeof code.count);
+  for (unsigned s = 0; s < n; ++s) ++code.count[lengths[s]];
+  code.count[0] = 0;
+  int left = 1;  // codes of the current length still free
+  unsigned longest = 0;
+  for (unsigned length = 1; length < 16; ++length) {
+    left = left * 2 - code.count[length];
+    if (left < 0) return false;  // over-subscribed
+    if (code.count[length]) longest = length;
+  }
+  // Incomplete codes are refused, except a single code of one bit (zlib's
+  // rule, which also lets a block without distances have none at all).
+  if (left > 0 && (kind == CodeKind::CodeLengths || longest > 1)) return false;
+  code.maxLength = static_cast<uint8_t>(longest);
+
+  uint16_t offset[16];
+  offset[1] = 0;
+  for (unsigned length = 1; length < 15; ++length)
+    offset[length + 1] = static_cast<uint16_t>(offset[length] + code.count[length]);
+  for (unsigned s = 0; s < n; ++s)
+    if (lengths[s]) code.symbols[offset[lengths[s]]++] = static_cast<uint16_t>(s);
+
+  // Canonical codes in order of length, then symbol; bit-reversed, since
+  // deflate sends a code's first bit lowest.
+  const uint32_t size = 1u << code.fastBits;
+  memset(code.fast, 0, size * sizeof code.fast[0]);
+  uint32_t next = 0, k = 0;
+  for (unsigned length = 1; length <= longest && length <= code.fastBits; ++length) {
+    for (unsigned i = 0; i < code.count[length]; ++i, ++next, ++k) {
+      const uint16_t entry = static_cast<uint16_t>(code.symbols[k] | length << 9);
+      for (uint32_t j = reverse(next, length); j < size; j += 1u << length) code.fast[j] = entry;
+    }
+    next <<= 1;
+  }
+  return true;
+}
+
+void Inflater::buildFixed() {
+  // RFC 1951 3.2.6.
+  memset(lengths_, 8, 144);
+  memset(lengths_ + 144, 9, 112);
+  memset(lengths_ + 256, 7, 24);
+  memset(lengths_ + 280, 8, 8);
+  build(literal_, lengths_, 288, CodeKind::Literals);
+  memset(lengths_, 5, 32);
+  build(distance_, lengths_, 32, CodeKind::Distances);
+  fixedBuilt_ = true;
+}
+
+int Inflater::decode(const Huffman& code) {
+  refill();
+  const uint32_t entry = code.fast[bits_ & ((1u << code.fastBits) - 1u)];
+  const uint32_t length = entry >> 9;
+  if (length != 0 && length <= bitCount_) {
+    bits_ >>= length;
+    bitCount_ -= length;
+    return static_cast<int>(entry & 0x1FF);
+  }
+  return decodeSlow(code);
+}
+
+// A code longer than the fast table, one bit at a time: codes of each
+// length are consecutive numbers starting at `first`.
+int Inflater::decodeSlow(const Huffman& code) {
+  uint32_t bits = bits_, value = 0, first = 0, index = 0;
+  for (unsigned length = 1; length <= code.maxLength; ++length) {
+    if (length > bitCount_) return kNeedMore;
+    value |= bits & 1;
+    bits >>= 1;
+    const uint32_t count = code.count[length];
+    if (value - first < count) {
+      take(length);
+      return code.symbols[index + value - first];
+    }
+    index += count;
+    first = (first + count) << 1;
+    value <<= 1;
+  }
+  return kInvalid;
+}
+
+// --- output ------------------------------------------------------------------
+
+bool Inflater::put(uint8_t byte) {
+  window_[pos_++] = byte;
+  return pos_ != windowSize_ || wrap();
+}
+
+bool Inflater::copy(uint32_t distance, uint32_t length) {
+  const uint32_t mask = windowSize_ - 1;
+  uint32_t from = (pos_ - distance) & mask;
+  while (length) {
+    uint32_t n = length;
+    if (n > windowSize_ - pos_) n = windowSize_ - pos_;
+    if (n > windowSize_ - from) n = windowSize_ - from;
+    uint8_t* to = window_ + pos_;
+    const uint8_t* source = window_ + from;
+    // Forwards, byte by byte: a copy may overlap what it writes (a run).
+    for (uint32_t i = 0; i < n; ++i) to[i] = source[i];
+    pos_ += n;
+    from = (from + n) & mask;
+    length -= n;
+    if (pos_ == windowSize_ && !wrap()) return false;
+  }
+  return true;
+}
+
+bool Inflater::wrap() {
+  if (!flush()) return false;
+  pos_ = flushed_ = 0;
+  windowFull_ = true;
+  return true;
+}
+
+bool Inflater::flush() {
+  if (state_ == kFailed) return false;
+  if (pos_ == flushed_) return true;
+  const uint8_t* data = window_ + flushed_;
+  const uint32_t n = pos_ - flushed_;
+  flushed_ = pos_;
+  memberOut_ += n;
+  bytesOut_ += n;
+  if (format_ == InflateFormat::Gzip)
+    check_ = crc32Update(check_, data, n);
+  else if (format_ == InflateFormat::Zlib)
+    check_ = adler32Update(check_, data, n);
+  if (output_ && !output_(data, n)) return fail(InflateError::Stopped);
+  return true;
+}
+
+EHC_END_NAMESPACE
