@@ -46,16 +46,27 @@ static_assert(sizeof kTexts / sizeof kTexts[0] ==
                   static_cast<size_t>(InflateError::TrailingGarbage) + 1,
               "one text per error");
 
-// RFC 1951 3.2.5: base and extra bits of each length and distance code.
-const uint16_t kLengthBase[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
-                                  31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
-const uint8_t kLengthExtraBits[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
-                                      2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
-const uint16_t kDistanceBase[30] = {1,    2,    3,    4,    5,    7,    9,    13,    17,    25,
-                                    33,   49,   65,   97,   129,  193,  257,  385,   513,   769,
-                                    1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
-const uint8_t kDistanceExtraBits[30] = {0, 0, 0, 0, 1, 1, 2, 2,  3,  3,  4,  4,  5,  5,  6,
-                                        6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
+// RFC 1951 3.2.5: base and extra bits of each length and distance code,
+// one word each (base | extra << 16).
+constexpr uint16_t kLengthBase[29] = {3,  4,  5,  6,   7,   8,   9,   10,  11, 13,
+                                      15, 17, 19, 23,  27,  31,  35,  43,  51, 59,
+                                      67, 83, 99, 115, 131, 163, 195, 227, 258};
+constexpr uint8_t kLengthExtraBits[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
+                                          2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+constexpr uint16_t kDistanceBase[30] = {
+    1,   2,   3,   4,   5,   7,    9,    13,   17,   25,   33,   49,   65,    97,    129,
+    193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
+constexpr uint8_t kDistanceExtraBits[30] = {0, 0, 0, 0, 1, 1, 2, 2,  3,  3,  4,  4,  5,  5,  6,
+                                            6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
+struct BaseAndExtra {
+  uint32_t entry[30];
+  constexpr BaseAndExtra(const uint16_t* base, const uint8_t* extra, int n) : entry() {
+    for (int i = 0; i < n; ++i) entry[i] = base[i] | uint32_t{extra[i]} << 16;
+  }
+};
+constexpr BaseAndExtra kLengths(kLengthBase, kLengthExtraBits, 29);
+constexpr BaseAndExtra kDistances(kDistanceBase, kDistanceExtraBits, 30);
+
 // RFC 1951 3.2.7: the order the code length code's lengths come in.
 const uint8_t kCodeLengthOrder[19] = {16, 17, 18, 0, 8,  7, 9,  6, 10, 5,
                                       11, 4,  12, 3, 13, 2, 14, 1, 15};
@@ -64,6 +75,23 @@ constexpr int kNeedMore = -1;
 constexpr int kInvalid = -2;
 
 enum GzipFlag : uint8_t { kHeaderCrc = 2, kExtra = 4, kName = 8, kComment = 16 };
+
+// A match: forwards and in order, since it may overlap what it writes
+// (distance 1 is a run).
+EHC_ALWAYS_INLINE uint8_t* copyForward(uint8_t* to, const uint8_t* from, uint32_t n) {
+  if (to - from == 1 && n > 8) {
+    memset(to, *from, n);
+    return to + n;
+  }
+  for (; n >= 4; n -= 4, to += 4, from += 4) {
+    to[0] = from[0];
+    to[1] = from[1];
+    to[2] = from[2];
+    to[3] = from[3];
+  }
+  while (n--) *to++ = *from++;
+  return to;
+}
 
 uint32_t reverse(uint32_t code, unsigned length) {
   uint32_t r = 0;
@@ -465,6 +493,7 @@ bool Inflater::codeLengths() {
 
 bool Inflater::codes() {
   for (;;) {
+    if (state_ == kLiteral) fastCodes();
     switch (state_) {
       case kLiteral: {
         const int symbol = decode(literal_);
@@ -483,9 +512,9 @@ bool Inflater::codes() {
       }
         [[fallthrough]];
       case kLengthExtra: {
-        const unsigned extra = kLengthExtraBits[lengthIndex_];
-        if (!need(extra)) return false;
-        length_ = static_cast<uint16_t>(kLengthBase[lengthIndex_] + take(extra));
+        const uint32_t code = kLengths.entry[lengthIndex_];
+        if (!need(code >> 16)) return false;
+        length_ = static_cast<uint16_t>((code & 0xFFFF) + take(code >> 16));
         state_ = kDistance;
       }
         [[fallthrough]];
@@ -498,18 +527,126 @@ bool Inflater::codes() {
       }
         [[fallthrough]];
       case kDistanceExtra: {
-        const unsigned extra = kDistanceExtraBits[distanceIndex_];
-        if (!need(extra)) return false;
-        const uint32_t distance = kDistanceBase[distanceIndex_] + take(extra);
+        const uint32_t code = kDistances.entry[distanceIndex_];
+        if (!need(code >> 16)) return false;
+        const uint32_t distance = (code & 0xFFFF) + take(code >> 16);
         if (!windowFull_ && distance > pos_) return fail(InflateError::DistanceTooFar);
         if (distance > windowSize_) return fail(InflateError::WindowTooSmall);
         state_ = kLiteral;
         if (!copy(distance, length_)) return false;
         continue;
       }
-      default: return false;
+      default: return state_ != kFailed;  // the block ended
     }
   }
+}
+
+// What codes() does, with the hot state in locals and without saving
+// states in between: while kFastInput bytes of input remain, a whole
+// literal or length/distance pair is there. Leaves at the block's end, an
+// error, a code longer than the fast tables, a copy that wraps the window,
+// or when the input runs low; codes() goes on from the state it leaves.
+void Inflater::fastCodes() {
+  // A pair takes at most 15+5+15+13 bits; the refills below pull at most
+  // 4 + 3 + 2 bytes for it.
+  constexpr ptrdiff_t kFastInput = 12;
+  if (inEnd_ - in_ < kFastInput) return;
+  const uint8_t* in = in_;
+  const uint8_t* const limit = inEnd_ - kFastInput;
+  uint32_t bits = bits_, count = bitCount_;
+  uint8_t* out = window_ + pos_;
+  uint8_t* const end = window_ + windowSize_;
+  const uint16_t* const literals = literal_.fast;
+  const uint16_t* const distances = distance_.fast;
+  constexpr uint32_t kLiteralMask = (1u << kLiteralFastBits) - 1;
+  constexpr uint32_t kDistanceMask = (1u << kDistanceFastBits) - 1;
+  // (Inline: in locals they stay in registers.)
+  auto refill = [&]() __attribute__((always_inline)) {
+    while (count <= 24) {
+      bits |= uint32_t{*in++} << count;
+      count += 8;
+    }
+  };
+  auto save = [&]() __attribute__((always_inline)) {
+    in_ = in;
+    bits_ = bits;
+    bitCount_ = count;
+    pos_ = static_cast<uint32_t>(out - window_);
+  };
+  auto consume = [&](uint32_t n) __attribute__((always_inline)) {
+    bits >>= n;
+    count -= n;
+  };
+  auto wrapped = [&]() __attribute__((always_inline)) {
+    save();
+    if (!wrap()) return false;
+    out = window_;
+    return true;
+  };
+  while (in <= limit) {
+    refill();
+    uint32_t entry = literals[bits & kLiteralMask];
+    if (entry >> 9 == 0) break;  // a long code
+    consume(entry >> 9);
+    if (!(entry & 0x100)) {  // a literal
+      *out++ = static_cast<uint8_t>(entry);
+      if (out == end && !wrapped()) return;
+      // With 16 bits still at hand, often a second one.
+      entry = literals[bits & kLiteralMask];
+      if (entry >> 9 == 0 || (entry & 0x100)) continue;
+      consume(entry >> 9);
+      *out++ = static_cast<uint8_t>(entry);
+      if (out == end && !wrapped()) return;
+      continue;
+    }
+    const uint32_t symbol = entry & 0x1FF;
+    if (symbol == 256 || symbol > 285) {
+      save();
+      if (symbol == 256)
+        endOfBlock();
+      else
+        fail(InflateError::BadSymbol);
+      return;
+    }
+    uint32_t code = kLengths.entry[symbol - 257];
+    const uint32_t length = (code & 0xFFFF) + (bits & ((1u << (code >> 16)) - 1));
+    consume(code >> 16);
+    refill();
+    entry = distances[bits & kDistanceMask];
+    if (entry >> 9 == 0) {  // a long code: codes() goes on from the distance
+      save();
+      length_ = static_cast<uint16_t>(length);
+      state_ = kDistance;
+      return;
+    }
+    consume(entry >> 9);
+    if ((entry & 0x1FF) > 29) {
+      save();
+      fail(InflateError::BadDistanceSymbol);
+      return;
+    }
+    code = kDistances.entry[entry & 0x1FF];
+    if (count < code >> 16) refill();
+    const uint32_t distance = (code & 0xFFFF) + (bits & ((1u << (code >> 16)) - 1));
+    consume(code >> 16);
+    const uint32_t pos = static_cast<uint32_t>(out - window_);
+    if ((!windowFull_ && distance > pos) || distance > windowSize_) {
+      save();
+      fail(!windowFull_ && distance > pos ? InflateError::DistanceTooFar
+                                          : InflateError::WindowTooSmall);
+      return;
+    }
+    const uint8_t* from = distance <= pos ? out - distance : out + (windowSize_ - distance);
+    if (end - out > static_cast<ptrdiff_t>(length) &&
+        end - from >= static_cast<ptrdiff_t>(length)) {
+      out = copyForward(out, from, length);
+    } else {  // it wraps the window
+      save();
+      if (!copy(distance, length)) return;
+      out = window_ + pos_;
+    }
+  }
+  save();
 }
 
 // --- Huffman codes -------------------------------------------------------------
@@ -610,10 +747,7 @@ bool Inflater::copy(uint32_t distance, uint32_t length) {
     uint32_t n = length;
     if (n > windowSize_ - pos_) n = windowSize_ - pos_;
     if (n > windowSize_ - from) n = windowSize_ - from;
-    uint8_t* to = window_ + pos_;
-    const uint8_t* source = window_ + from;
-    // Forwards, byte by byte: a copy may overlap what it writes (a run).
-    for (uint32_t i = 0; i < n; ++i) to[i] = source[i];
+    copyForward(window_ + pos_, window_ + from, n);
     pos_ += n;
     from = (from + n) & mask;
     length -= n;

@@ -169,6 +169,7 @@ class Inflater {
   bool codeLengths();
   bool repeat();
   bool codes();
+  void fastCodes();
   bool trailer();
   bool afterEnd();
 
