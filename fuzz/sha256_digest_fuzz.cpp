@@ -13,12 +13,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   uint8_t whole[Sha256Digest::kSize], split[Sha256Digest::kSize];
   Sha256Digest d;
   d.begin();
-  if (!d.update(data, size) || d.finish(whole) != ehc::DigestError::Ok) abort();
+  if (!d.feed(data, size) || d.finish(whole) != ehc::DigestError::Ok) abort();
   d.begin();
   for (size_t off = 0, k = 0; off < size; ++k) {
     size_t n = 1 + (size ? data[k % size] % 100 : 0);
     if (n > size - off) n = size - off;
-    if (!d.update(data + off, n)) abort();
+    if (!d.feed(data + off, n)) abort();
     off += n;
   }
   if (d.finish(split) != ehc::DigestError::Ok || memcmp(whole, split, sizeof whole) != 0) abort();
@@ -26,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   char hex[2 * Sha256Digest::kSize + 1];
   Sha256Digest::toHex(whole, hex);
   d.begin();
-  d.update(data, size);
+  d.feed(data, size);
   if (d.finishAndCompare(hex) != ehc::DigestError::Ok) abort();
 
   // The input as an expected digest: refused unless it is 64 hex digits.

@@ -108,14 +108,7 @@ __attribute__((noinline)) ehc::JsonError ours(const Workload& w, const EmbeddedF
 uint64_t gOverhead;  // instructions of back-to-back counter reads
 
 void report(const char* workload, size_t bytes, uint64_t ir) {
-  FixedText<128> t;
-  t << EHC_ISA << ' ' << workload << ' ';
-  t.num(bytes) << ' ';
-  t.u(ir) << ' ';
-  const uint64_t centi = (ir * 100 + bytes / 2) / bytes;
-  t.u(centi / 100) << '.' << static_cast<char>('0' + centi / 10 % 10)
-                   << static_cast<char>('0' + centi % 10);
-  emit(t);
+  reportInstructions(EHC_ISA, workload, bytes, ir);
 }
 
 [[noreturn]] void die(const char* what, const char* name) {

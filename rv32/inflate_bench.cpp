@@ -55,15 +55,8 @@ __attribute__((noinline)) ehc::InflateError inflateAll(const Input& in) {
 
 uint64_t gOverhead;
 
-void report(const char* name, size_t bytes, uint64_t ir) {
-  FixedText<128> t;
-  t << EHC_ISA << ' ' << name << ' ';
-  t.num(bytes) << ' ';
-  t.u(ir) << ' ';
-  const uint64_t centi = (ir * 100 + bytes / 2) / bytes;
-  t.u(centi / 100) << '.' << static_cast<char>('0' + centi / 10 % 10)
-                   << static_cast<char>('0' + centi % 10);
-  emit(t);
+void report(const char* workload, size_t bytes, uint64_t ir) {
+  reportInstructions(EHC_ISA, workload, bytes, ir);
 }
 
 void workload(const EmbeddedFile& gz, bool raw) {

@@ -1,10 +1,12 @@
 // Measuring on the target (rv32 only): executed instructions from the
-// minstret counter (exact under qemu -icount shift=0), and the stack a call
-// uses (painted, then the high-water mark found).
+// minstret counter (exact under qemu -icount shift=0), the line that reports
+// them, and the stack a call uses (painted, then the high-water mark found).
 #pragma once
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "text.h"
 
 // minstret/minstreth (64 bits read as two halves, re-read on a carry).
 // GCC 12 wants zicsr spelled out for csrr under -march=rv32imc.
@@ -50,4 +52,16 @@ __attribute__((noinline)) inline size_t stackUse(void (*work)()) {
   while (p < top && *p == kStackPaint) ++p;
   if (p == reinterpret_cast<uint32_t*>(__heap_end)) return 0;
   return static_cast<size_t>(reinterpret_cast<const char*>(top) - reinterpret_cast<const char*>(p));
+}
+
+// "ISA WORKLOAD BYTES INSTRUCTIONS IR_PER_BYTE" (two decimals).
+inline void reportInstructions(const char* isa, const char* workload, size_t bytes, uint64_t ir) {
+  FixedText<128> t;
+  t << isa << ' ' << workload << ' ';
+  t.num(bytes) << ' ';
+  t.u(ir) << ' ';
+  const uint64_t centi = (ir * 100 + bytes / 2) / bytes;
+  t.u(centi / 100) << '.' << static_cast<char>('0' + centi / 10 % 10)
+                   << static_cast<char>('0' + centi % 10);
+  emit(t);
 }

@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "ehc/json/json_binder.h"
 #include "split_feed.h"
 
 using ehc::SseError;
@@ -87,14 +86,23 @@ const ehc::SseVisitor kRecorder = {
       ++r->out->discarded;
     }};
 
-Outcome runOnce(ehc::SseParser& p, const std::string& stream, const std::vector<size_t>& pieces,
-                int stopAfter = -1) {
+// A parser's callbacks recorded into `out`.
+struct Recording {
   Outcome out;
   Recorder rec;
-  rec.out = &out;
-  rec.stopAfter = stopAfter;
+  explicit Recording(ehc::SseParser& p, int stopAfter = -1) {
+    rec.out = &out;
+    rec.stopAfter = stopAfter;
+    p.setVisitor(&kRecorder, &rec);
+  }
+};
+
+Outcome runOnce(ehc::SseParser& p, const std::string& stream, const std::vector<size_t>& pieces,
+                int stopAfter = -1) {
   p.reset();
-  p.setVisitor(&kRecorder, &rec);
+  Recording recording(p, stopAfter);
+  Outcome& out = recording.out;
+  Recorder& rec = recording.rec;
   feedPieces(stream, pieces, [&](const char* d, size_t n) { return p.feed(d, n); });
   out.error = p.finish();
   out.lastId = p.lastEventId();
@@ -182,11 +190,9 @@ TEST(Sse, CarriageReturnAtAPieceEndAndLineFeedAtTheNext) {
   const Outcome r = runOnce(p, "data: a\r\ndata: b\r\n\r\ndata: c\r\r\n", {8, 1, 8, 1, 1, 1, 8});
   EXPECT_EQ(r.events, messages({"a\nb", "c"}));
   // A CR that dispatches at once: the event is out before its LF arrives.
-  Outcome out;
-  Recorder rec;
-  rec.out = &out;
   p.reset();
-  p.setVisitor(&kRecorder, &rec);
+  Recording recording(p);
+  const Outcome& out = recording.out;
   p.feed("data: now\r\r", 11);
   EXPECT_EQ(out.events.size(), 1u);
   p.feed("\ndata: next\n\n", 13);
@@ -296,10 +302,9 @@ TEST(Sse, LongTypeAndIdAreCutAndFlagged) {
 TEST(Sse, DataOfAnySizeStreamsWhereItLies) {
   const std::string big(1 << 20, 'x');
   ehc::StaticSseParser<> p;
-  Outcome out;
-  Recorder rec;
-  rec.out = &out;
-  p.setVisitor(&kRecorder, &rec);
+  Recording recording(p);
+  const Outcome& out = recording.out;
+  const Recorder& rec = recording.rec;
   const std::string stream = "data: " + big + "\ndata: " + big + "\n\n";
   EXPECT_TRUE(p.feed(stream.data(), stream.size()));
   ASSERT_EQ(out.events.size(), 1u);
@@ -341,10 +346,8 @@ TEST(Sse, CallbackStopsTheStream) {
 
 TEST(Sse, ANewStreamKeepsLastEventIdAndRetry) {
   ehc::StaticSseParser<> p;
-  Outcome out;
-  Recorder rec;
-  rec.out = &out;
-  p.setVisitor(&kRecorder, &rec);
+  Recording recording(p);
+  const Outcome& out = recording.out;
   const std::string first = "retry: 3000\nid: 41\ndata: a\n\nid: 42\ndata: b";  // dropped mid-event
   p.feed(first.data(), first.size());
   p.begin();  // reconnected: the unfinished event is discarded
@@ -370,51 +373,6 @@ TEST(SseErrors, EveryErrorHasItsOwnNameAndAMessage) {
   EXPECT_STREQ(ehc::sseErrorMessage(SseError::Incomplete),
                "the event stream ended inside an event (its data was discarded)");
   EXPECT_STREQ(ehc::sseErrorName(static_cast<SseError>(9)), "unknown");
-}
-
-// The JSON binder takes each event's data as it arrives: restart at begin,
-// feed the data, finish at the end.
-TEST(Sse, EachEventsDataIntoTheJsonBinder) {
-  struct App {
-    ehc::StaticJsonBinder<2> binder;
-    int64_t id = 0;
-    char name[16] = {};
-    std::vector<std::string> seen;
-  };
-  const ehc::SseVisitor toBinder = {
-      [](void* u) {
-        static_cast<App*>(u)->binder.restart();
-        return true;
-      },
-      [](void* u, const char* d, size_t n) {
-        static_cast<App*>(u)->binder.feed(d, n);
-        return true;
-      },
-      [](void* u, const ehc::SseEvent& e) {
-        auto* app = static_cast<App*>(u);
-        const ehc::JsonError err = app->binder.finish();
-        app->seen.push_back(std::string(e.type) + ":" + ehc::jsonErrorName(err) + ":" +
-                            std::to_string(app->id) + ":" + app->name);
-        return true;
-      },
-      nullptr};
-  const std::string stream =
-      "event: user\ndata: {\"id\": 7,\ndata:  \"name\": \"Ann\"}\n\n"
-      "data: {\"id\": 8, \"name\": \"Bo\"}\n\ndata: {\"id\": \n\n";
-  std::vector<std::string> whole;
-  for (const auto& pattern : splitPatterns(stream.size())) {
-    App app;
-    app.binder.bind("id", &app.id);
-    app.binder.bind("name", app.name);
-    ehc::StaticSseParser<> p;
-    p.setVisitor(&toBinder, &app);
-    feedPieces(stream, pattern.pieces, [&](const char* d, size_t n) { return p.feed(d, n); });
-    EXPECT_EQ(p.finish(), SseError::Ok);
-    if (whole.empty()) whole = app.seen;
-    EXPECT_EQ(app.seen, whole) << pattern.name;
-  }
-  EXPECT_EQ(whole, (std::vector<std::string>{"user:ok:7:Ann", "message:ok:8:Bo",
-                                             "message:incomplete:8:Bo"}));
 }
 
 }  // namespace

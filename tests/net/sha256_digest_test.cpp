@@ -19,7 +19,7 @@ namespace {
 std::string hexOf(const std::string& data, const std::vector<size_t>& pieces = {}) {
   Sha256Digest d;
   d.begin();
-  ehc_test::feedPieces(data, pieces, [&](const char* p, size_t n) { return d.update(p, n); });
+  ehc_test::feedPieces(data, pieces, [&](const char* p, size_t n) { return d.feed(p, n); });
   uint8_t out[Sha256Digest::kSize];
   EXPECT_EQ(d.finish(out), DigestError::Ok);
   EXPECT_EQ(d.bytes(), data.size());
@@ -55,7 +55,7 @@ TEST(Sha256Digest, ComparesWithTheExpectedHex) {
   auto compare = [](const char* data, const char* expected) {
     Sha256Digest d;
     d.begin();
-    d.update(data, strlen(data));
+    d.feed(data, strlen(data));
     return d.finishAndCompare(expected);
   };
   const char* abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
@@ -88,16 +88,16 @@ TEST(Sha256Digest, HandsTheBytesOnAndStopsWhenTheNextStageDoes) {
            },
            &next});
   EXPECT_TRUE(d.input()(reinterpret_cast<const uint8_t*>("abcd"), 4));
-  EXPECT_TRUE(d.update("efgh", 4));
-  EXPECT_FALSE(d.update("ijkl", 4));  // the next stage has 12 >= 10
-  EXPECT_FALSE(d.update("mnop", 4));  // and nothing more goes through
+  EXPECT_TRUE(d.feed("efgh", 4));
+  EXPECT_FALSE(d.feed("ijkl", 4));  // the next stage has 12 >= 10
+  EXPECT_FALSE(d.feed("mnop", 4));  // and nothing more goes through
   EXPECT_EQ(next.got, "abcdefghijkl");
   uint8_t out[Sha256Digest::kSize];
   EXPECT_EQ(d.finish(out), DigestError::Stopped);
   EXPECT_EQ(d.finishAndCompare("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
             DigestError::Stopped);
   d.begin();  // a new digest forgets all of it
-  d.update("abc", 3);
+  d.feed("abc", 3);
   EXPECT_EQ(d.finishAndCompare("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
             DigestError::Ok);
 }

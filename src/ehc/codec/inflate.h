@@ -86,12 +86,7 @@ class Inflater {
     return feed(reinterpret_cast<const uint8_t*>(data), length);
   }
   // This inflater as the sink of the stage before it (a response body).
-  ByteSink input() {
-    return {[](void* self, const uint8_t* data, size_t length) {
-              return static_cast<Inflater*>(self)->feed(data, length);
-            },
-            this};
-  }
+  ByteSink input() { return feedSink(this); }
   // The input ended: Ok only after a whole stream (for gzip: whole members).
   InflateError finish();
 

@@ -85,12 +85,7 @@ class SseParser {
     return feed(reinterpret_cast<const uint8_t*>(data), length);
   }
   // This parser as the sink of the stage before it (a body, an inflater).
-  ByteSink input() {
-    return {[](void* self, const uint8_t* data, size_t length) {
-              return static_cast<SseParser*>(self)->feed(data, length);
-            },
-            this};
-  }
+  ByteSink input() { return feedSink(this); }
   // The stream ended: a pending event is discarded (SseError::Incomplete).
   SseError finish();
 

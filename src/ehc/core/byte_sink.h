@@ -22,4 +22,13 @@ struct ByteSink {
   bool operator()(const uint8_t* data, size_t length) const { return write(user, data, length); }
 };
 
+// The sink that feeds `stage`: any class with bool feed(const uint8_t*, size_t).
+template <typename Stage>
+ByteSink feedSink(Stage* stage) {
+  return {[](void* self, const uint8_t* data, size_t length) {
+            return static_cast<Stage*>(self)->feed(data, length);
+          },
+          stage};
+}
+
 EHC_END_NAMESPACE

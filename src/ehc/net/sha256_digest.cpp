@@ -58,7 +58,7 @@ void Sha256Digest::begin(ByteSink next) {
   error_ = EHC_SHA256_CALL(starts)(&context_, 0) == 0 ? DigestError::Ok : DigestError::HashFailed;
 }
 
-bool Sha256Digest::update(const uint8_t* data, size_t length) {
+bool Sha256Digest::feed(const uint8_t* data, size_t length) {
   if (error_ != DigestError::Ok) return false;
   if (EHC_SHA256_CALL(update)(&context_, data, length) != 0) {
     error_ = DigestError::HashFailed;

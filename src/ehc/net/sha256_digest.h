@@ -4,7 +4,7 @@
 //
 //   ehc::Sha256Digest digest;
 //   digest.begin(fileSink);              // optional: where the bytes go on to
-//   digest.update(data, n);              // any number of times, any split
+//   digest.feed(data, n);              // any number of times, any split
 //   ehc::DigestError e = digest.finishAndCompare("9f86d081884c7d65...");
 #pragma once
 
@@ -39,19 +39,14 @@ class Sha256Digest {
   // A new digest; the bytes go on to `next` when it is set.
   void begin(ByteSink next = {});
   // Hashes and hands on; false once hashing failed or `next` said stop.
-  bool update(const uint8_t* data, size_t length);
-  bool update(const char* data, size_t length) {
-    return update(reinterpret_cast<const uint8_t*>(data), length);
+  bool feed(const uint8_t* data, size_t length);
+  bool feed(const char* data, size_t length) {
+    return feed(reinterpret_cast<const uint8_t*>(data), length);
   }
-  ByteSink input() {
-    return {[](void* self, const uint8_t* data, size_t length) {
-              return static_cast<Sha256Digest*>(self)->update(data, length);
-            },
-            this};
-  }
+  ByteSink input() { return feedSink(this); }
   uint64_t bytes() const { return bytes_; }
 
-  // The digest of everything updated since begin().
+  // The digest of everything fed since begin().
   DigestError finish(uint8_t out[kSize]);
   // finish(), then the digest against `expectedHex` (64 digits, any case).
   DigestError finishAndCompare(const char* expectedHex);
