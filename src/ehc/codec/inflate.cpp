@@ -8,6 +8,7 @@
 
 #include "../core/error_text.h"
 #include "checksum.h"
+#include "huffman.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -71,10 +72,7 @@ constexpr BaseAndExtra kDistances(kDistanceBase, kDistanceExtraBits, 30);
 const uint8_t kCodeLengthOrder[19] = {16, 17, 18, 0, 8,  7, 9,  6, 10, 5,
                                       11, 4,  12, 3, 13, 2, 14, 1, 15};
 
-constexpr int kNeedMore = -1;
-constexpr int kInvalid = -2;
-
-enum GzipFlag : uint8_t { kHeaderCrc = 2, kExtra = 4, kName = 8, kComment = 16 };
+constexpr int kNeedMore = HuffmanCode::kNeedMore;
 
 // A match: forwards and in order, since it may overlap what it writes
 // (distance 1 is a run).
@@ -91,16 +89,6 @@ EHC_ALWAYS_INLINE uint8_t* copyForward(uint8_t* to, const uint8_t* from, uint32_
   }
   while (n--) *to++ = *from++;
   return to;
-}
-
-uint32_t reverse(uint32_t code, unsigned length) {
-  uint32_t r = 0;
-  for (unsigned i = 0; i < length; ++i, code >>= 1) r = r << 1 | (code & 1);
-  return r;
-}
-
-uint32_t littleEndian(const uint8_t* b) {
-  return b[0] | uint32_t{b[1]} << 8 | uint32_t{b[2]} << 16 | uint32_t{b[3]} << 24;
 }
 
 }  // namespace
@@ -257,119 +245,6 @@ uint8_t Inflater::takeHeaderByte() {
   return b;
 }
 
-// --- wrappers ----------------------------------------------------------------
-
-bool Inflater::detect() {
-  if (!need(16)) return false;
-  const uint32_t cmf = bits_ & 0xFF, flg = bits_ >> 8 & 0xFF;
-  const bool zlib = (cmf << 8 | flg) % 31 == 0 && (cmf & 15) == 8 && cmf >> 4 <= 7;
-  format_ = zlib ? InflateFormat::Zlib : InflateFormat::Raw;
-  state_ = zlib ? kZlibHeader : kBlockHeader;
-  return true;
-}
-
-bool Inflater::zlibHeader() {
-  if (!takeBytes(2)) return false;
-  const uint32_t cmf = bytes_[0], flg = bytes_[1];
-  if ((cmf << 8 | flg) % 31) return fail(InflateError::NotZlib);
-  if ((cmf & 15) != 8) return fail(InflateError::BadMethod);
-  if (cmf >> 4 > 7) return fail(InflateError::BadZlibWindow);
-  if (flg & 0x20) return fail(InflateError::PresetDictionary);
-  state_ = kBlockHeader;
-  return true;
-}
-
-bool Inflater::gzipHeader() {
-  while (counter_ < 10) {
-    if (!need(8)) return false;
-    const uint8_t b = static_cast<uint8_t>(take(8));
-    bytes_[counter_++] = b;
-    // A later member must start like one, or it is not a member at all.
-    if ((counter_ == 1 && b != 0x1F) || (counter_ == 2 && b != 0x8B))
-      return fail(members_ ? InflateError::TrailingGarbage : InflateError::NotGzip);
-  }
-  headerCrc_ = crc32Update(0, bytes_, 10);
-  if (bytes_[2] != 8) return fail(InflateError::BadMethod);
-  if (bytes_[3] & 0xE0) return fail(InflateError::ReservedGzipFlags);
-  gzipFlags_ = bytes_[3];
-  nextGzipField();
-  return true;
-}
-
-// The optional header fields, in their order.
-void Inflater::nextGzipField() {
-  counter_ = 0;
-  if (gzipFlags_ & kExtra)
-    state_ = kGzipExtraSize;
-  else if (gzipFlags_ & kName)
-    state_ = kGzipName;
-  else if (gzipFlags_ & kComment)
-    state_ = kGzipComment;
-  else if (gzipFlags_ & kHeaderCrc)
-    state_ = kGzipHeaderCrc;
-  else
-    state_ = kBlockHeader;
-}
-
-bool Inflater::gzipExtra() {
-  if (state_ == kGzipExtraSize) {
-    if (!takeBytes(2)) return false;
-    headerCrc_ = crc32Update(headerCrc_, bytes_, 2);
-    remaining_ = bytes_[0] | uint32_t{bytes_[1]} << 8;
-    state_ = kGzipExtra;
-  }
-  for (; remaining_; --remaining_) {
-    if (!need(8)) return false;
-    takeHeaderByte();
-  }
-  gzipFlags_ &= static_cast<uint8_t>(~kExtra);
-  nextGzipField();
-  return true;
-}
-
-bool Inflater::gzipText() {
-  do {
-    if (!need(8)) return false;
-  } while (takeHeaderByte() != 0);
-  gzipFlags_ &= static_cast<uint8_t>(state_ == kGzipName ? ~kName : ~kComment);
-  nextGzipField();
-  return true;
-}
-
-bool Inflater::gzipHeaderCrc() {
-  if (!takeBytes(2)) return false;
-  if ((bytes_[0] | uint32_t{bytes_[1]} << 8) != (headerCrc_ & 0xFFFF))
-    return fail(InflateError::HeaderCrcMismatch);
-  state_ = kBlockHeader;
-  return true;
-}
-
-bool Inflater::trailer() {
-  const bool gzip = format_ == InflateFormat::Gzip;
-  if (!takeBytes(gzip ? 8 : 4)) return false;
-  if (!flush()) return false;  // the checksum covers every byte
-  if (!gzip) {
-    const uint32_t adler = uint32_t{bytes_[0]} << 24 | uint32_t{bytes_[1]} << 16 |
-                           uint32_t{bytes_[2]} << 8 | bytes_[3];
-    if (adler != check_) return fail(InflateError::AdlerMismatch);
-    state_ = kDone;
-    return true;
-  }
-  if (littleEndian(bytes_) != check_) return fail(InflateError::CrcMismatch);
-  if (littleEndian(bytes_ + 4) != memberOut_) return fail(InflateError::SizeMismatch);
-  ++members_;
-  state_ = kMemberStart;
-  return true;
-}
-
-bool Inflater::afterEnd() {
-  if (bitCount_ == 0 && in_ == inEnd_) return false;
-  if (state_ == kDone) return fail(InflateError::TrailingGarbage);
-  startStream();  // the next gzip member (distances do not reach into the last)
-  state_ = kGzipHeader;
-  return true;
-}
-
 // --- blocks ----------------------------------------------------------------
 
 bool Inflater::blockHeader() {
@@ -450,7 +325,7 @@ bool Inflater::codeLengthCodes() {
   }
   // The code length code lives in the distance table until the real one.
   fixedBuilt_ = false;
-  if (!build(distance_, lengths_, sizeof kCodeLengthOrder, CodeKind::CodeLengths))
+  if (!distance_.build(lengths_, sizeof kCodeLengthOrder, false))
     return fail(InflateError::BadCodeLengthCode);
   counter_ = 0;
   state_ = kCodeLengths;
@@ -483,9 +358,8 @@ bool Inflater::codeLengths() {
     state_ = kCodeLengths;
   }
   if (lengths_[256] == 0) return fail(InflateError::NoEndOfBlock);
-  if (!build(literal_, lengths_, literalCount_, CodeKind::Literals))
-    return fail(InflateError::BadLiteralCode);
-  if (!build(distance_, lengths_ + literalCount_, distanceCount_, CodeKind::Distances))
+  if (!literal_.build(lengths_, literalCount_, true)) return fail(InflateError::BadLiteralCode);
+  if (!distance_.build(lengths_ + literalCount_, distanceCount_, true))
     return fail(InflateError::BadDistanceCode);
   state_ = kLiteral;
   return true;
@@ -649,45 +523,7 @@ void Inflater::fastCodes() {
   save();
 }
 
-// --- Huffman codes -------------------------------------------------------------
-
-bool Inflater::build(Huffman& code, const uint8_t* lengths, unsigned n, CodeKind kind) {
-  memset(code.count, 0, sizeof code.count);
-  for (unsigned s = 0; s < n; ++s) ++code.count[lengths[s]];
-  code.count[0] = 0;
-  int left = 1;  // codes of the current length still free
-  unsigned longest = 0;
-  for (unsigned length = 1; length < 16; ++length) {
-    left = left * 2 - code.count[length];
-    if (left < 0) return false;  // over-subscribed
-    if (code.count[length]) longest = length;
-  }
-  // Incomplete codes are refused, except a single code of one bit (zlib's
-  // rule, which also lets a block without distances have none at all).
-  if (left > 0 && (kind == CodeKind::CodeLengths || longest > 1)) return false;
-  code.maxLength = static_cast<uint8_t>(longest);
-
-  uint16_t offset[16];
-  offset[1] = 0;
-  for (unsigned length = 1; length < 15; ++length)
-    offset[length + 1] = static_cast<uint16_t>(offset[length] + code.count[length]);
-  for (unsigned s = 0; s < n; ++s)
-    if (lengths[s]) code.symbols[offset[lengths[s]]++] = static_cast<uint16_t>(s);
-
-  // Canonical codes in order of length, then symbol; bit-reversed, since
-  // deflate sends a code's first bit lowest.
-  const uint32_t size = 1u << code.fastBits;
-  memset(code.fast, 0, size * sizeof code.fast[0]);
-  uint32_t next = 0, k = 0;
-  for (unsigned length = 1; length <= longest && length <= code.fastBits; ++length) {
-    for (unsigned i = 0; i < code.count[length]; ++i, ++next, ++k) {
-      const uint16_t entry = static_cast<uint16_t>(code.symbols[k] | length << 9);
-      for (uint32_t j = reverse(next, length); j < size; j += 1u << length) code.fast[j] = entry;
-    }
-    next <<= 1;
-  }
-  return true;
-}
+// --- Huffman codes (huffman.cpp builds them) ---------------------------------
 
 void Inflater::buildFixed() {
   // RFC 1951 3.2.6.
@@ -695,13 +531,13 @@ void Inflater::buildFixed() {
   memset(lengths_ + 144, 9, 112);
   memset(lengths_ + 256, 7, 24);
   memset(lengths_ + 280, 8, 8);
-  build(literal_, lengths_, 288, CodeKind::Literals);
+  literal_.build(lengths_, 288, true);
   memset(lengths_, 5, 32);
-  build(distance_, lengths_, 32, CodeKind::Distances);
+  distance_.build(lengths_, 32, true);
   fixedBuilt_ = true;
 }
 
-int Inflater::decode(const Huffman& code) {
+int Inflater::decode(const HuffmanCode& code) {
   refill();
   const uint32_t entry = code.fast[bits_ & ((1u << code.fastBits) - 1u)];
   const uint32_t length = entry >> 9;
@@ -713,24 +549,12 @@ int Inflater::decode(const Huffman& code) {
   return decodeSlow(code);
 }
 
-// A code longer than the fast table, one bit at a time: codes of each
-// length are consecutive numbers starting at `first`.
-int Inflater::decodeSlow(const Huffman& code) {
-  uint32_t bits = bits_, value = 0, first = 0, index = 0;
-  for (unsigned length = 1; length <= code.maxLength; ++length) {
-    if (length > bitCount_) return kNeedMore;
-    value |= bits & 1;
-    bits >>= 1;
-    const uint32_t count = code.count[length];
-    if (value - first < count) {
-      take(length);
-      return code.symbols[index + value - first];
-    }
-    index += count;
-    first = (first + count) << 1;
-    value <<= 1;
-  }
-  return kInvalid;
+// A code longer than the fast table (or bits still missing).
+int Inflater::decodeSlow(const HuffmanCode& code) {
+  uint32_t length;
+  const int symbol = code.decodeSlow(bits_, bitCount_, &length);
+  if (symbol >= 0) take(length);
+  return symbol;
 }
 
 // --- output ------------------------------------------------------------------

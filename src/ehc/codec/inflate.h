@@ -27,6 +27,7 @@
 
 #include "../config.h"
 #include "../core/byte_sink.h"
+#include "huffman.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -134,18 +135,6 @@ class Inflater {
     kFailed,
   };
 
-  // A canonical Huffman code: a table indexed by the next fastBits input
-  // bits (entry: symbol | length << 9, 0 where the code is longer), and the
-  // codes sorted by length for the rest.
-  struct Huffman {
-    uint16_t* fast;
-    uint16_t* symbols;
-    uint16_t count[16];  // codes of each length
-    uint8_t fastBits;
-    uint8_t maxLength;
-  };
-  enum class CodeKind : uint8_t { CodeLengths, Literals, Distances };
-
   void startStream();
   bool step();
   bool detect();
@@ -168,10 +157,9 @@ class Inflater {
   bool trailer();
   bool afterEnd();
 
-  bool build(Huffman& code, const uint8_t* lengths, unsigned n, CodeKind kind);
   void buildFixed();
-  int decode(const Huffman& code);
-  int decodeSlow(const Huffman& code);
+  int decode(const HuffmanCode& code);
+  int decodeSlow(const HuffmanCode& code);
 
   bool need(unsigned bits);
   uint32_t take(unsigned bits);
@@ -229,8 +217,8 @@ class Inflater {
   uint16_t length_ = 0;
   uint16_t distanceIndex_ = 0;
 
-  Huffman literal_;
-  Huffman distance_;  // also the code length code while the header is read
+  HuffmanCode literal_;
+  HuffmanCode distance_;  // also the code length code while the header is read
   uint16_t literalFast_[1u << kLiteralFastBits];
   uint16_t literalSymbols_[288];
   uint16_t distanceFast_[1u << kDistanceFastBits];
