@@ -1,21 +1,22 @@
 #include "sha256_digest.h"
 
-#include <mbedtls/version.h>
 #include <string.h>
 
-#include "../core/error_text.h"
+#include <new>
 
-// mbedTLS 3 (ESP-IDF 5) dropped the _ret suffix that 2.28 (Debian) has on
-// these; kept here until a shared compatibility header covers them.
-#if MBEDTLS_VERSION_MAJOR >= 3
-#define EHC_SHA256_CALL(step) mbedtls_sha256_##step
-#else
-#define EHC_SHA256_CALL(step) mbedtls_sha256_##step##_ret
-#endif
+#include "../core/error_text.h"
+#include "mbedtls_compat.h"
 
 EHC_BEGIN_NAMESPACE
 
 namespace {
+
+static_assert(sizeof(mbedtls_sha256_context) <= 192 && alignof(mbedtls_sha256_context) <= 8,
+              "Sha256Digest::kContextBytes is too small for this mbedTLS's context");
+
+mbedtls_sha256_context* contextOf(unsigned char* storage) {
+  return std::launder(reinterpret_cast<mbedtls_sha256_context*>(storage));
+}
 
 const ErrorText kTexts[] = {
     {"ok", "no error"},
@@ -44,23 +45,24 @@ const char* digestErrorMessage(DigestError e) {
 }
 
 Sha256Digest::Sha256Digest() {
-  mbedtls_sha256_init(&context_);
+  mbedtls_sha256_init(new (context_) mbedtls_sha256_context);
   begin();
 }
 
 Sha256Digest::~Sha256Digest() {
-  mbedtls_sha256_free(&context_);
+  mbedtls_sha256_free(contextOf(context_));
 }
 
 void Sha256Digest::begin(ByteSink next) {
   next_ = next;
   bytes_ = 0;
-  error_ = EHC_SHA256_CALL(starts)(&context_, 0) == 0 ? DigestError::Ok : DigestError::HashFailed;
+  error_ = ehc_mbedtls::sha256Starts(contextOf(context_)) == 0 ? DigestError::Ok
+                                                               : DigestError::HashFailed;
 }
 
 bool Sha256Digest::feed(const uint8_t* data, size_t length) {
   if (error_ != DigestError::Ok) return false;
-  if (EHC_SHA256_CALL(update)(&context_, data, length) != 0) {
+  if (ehc_mbedtls::sha256Update(contextOf(context_), data, length) != 0) {
     error_ = DigestError::HashFailed;
     return false;
   }
@@ -75,7 +77,7 @@ bool Sha256Digest::feed(const uint8_t* data, size_t length) {
 DigestError Sha256Digest::finish(uint8_t out[kSize]) {
   memset(out, 0, kSize);
   if (error_ != DigestError::Ok) return error_;
-  if (EHC_SHA256_CALL(finish)(&context_, out) != 0) {
+  if (ehc_mbedtls::sha256Finish(contextOf(context_), out) != 0) {
     memset(out, 0, kSize);
     error_ = DigestError::HashFailed;
   }

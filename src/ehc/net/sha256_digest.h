@@ -8,7 +8,6 @@
 //   ehc::DigestError e = digest.finishAndCompare("9f86d081884c7d65...");
 #pragma once
 
-#include <mbedtls/sha256.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -57,7 +56,12 @@ class Sha256Digest {
   static bool fromHex(const char* hex, uint8_t out[kSize]);
 
  private:
-  mbedtls_sha256_context context_;
+  // mbedTLS's context, kept opaque so that this header does not need
+  // mbedTLS's (an ESP-IDF component that includes it has no mbedTLS include
+  // path: PRIV_REQUIRES). ESP-IDF's hardware-accelerated context is about 120
+  // bytes; sha256_digest.cpp asserts the real one fits.
+  static constexpr size_t kContextBytes = 192;
+  alignas(8) unsigned char context_[kContextBytes];
   ByteSink next_;
   uint64_t bytes_ = 0;
   DigestError error_ = DigestError::Ok;
