@@ -121,20 +121,47 @@ TEST(Binder, DuplicateKeysLastWins) {
   const std::string doc = R"({"a":1,"b":{"c":1},"a":2,"b":{"c":2}})";
   const auto r = run(doc, {{"a", T::I32}, {"b.c", T::I32}});
   EXPECT_EQ(r.value, (std::vector<std::string>{"2", "2"}));
-  // Stop-when-done cannot look ahead: there the first value wins (documented).
+  // Stop-when-done stops once every binding is resolved: duplicates after
+  // that point are not read (documented).
   const auto s = run(doc, {{"a", T::I32}, {"b.c", T::I32}}, true);
   EXPECT_EQ(s.value, (std::vector<std::string>{"1", "1"}));
 }
 
+TEST(Binder, DuplicateKeysLastWinsWhileStopWhenDoneReadsOn) {
+  // "b" is not resolved yet when the second "a" comes: it replaces the first,
+  // for every kind of target, nested and in arrays too.
+  const std::string doc =
+      R"({"a":1,"s":"x","o":{"k":[1]},"n":{"x":1},"a":2,"s":"yy","o":{"k":[2,3]},)"
+      R"("n":{"x":3},"arr":[{"i":1,"i":4}],"b":5})";
+  const std::vector<Spec> specs = {{"a", T::I32},     {"s", T::Str},       {"o", T::Raw},
+                                   {"n.x", T::I64},   {"arr.0.i", T::I32}, {"s", T::Text},
+                                   {"o.k.*", T::I32}, {"b", T::I32}};
+  for (bool stop : {false, true}) {
+    const auto r = run(doc, specs, stop);
+    EXPECT_EQ(r.error, JsonError::Ok);
+    EXPECT_EQ(r.value,
+              (std::vector<std::string>{"2", "yy", R"({"k":[2,3]})", "3", "4", "yy", "3", "5"}))
+        << "stop " << stop;
+    for (BindStatus st : r.status) EXPECT_EQ(st, BindStatus::Found) << "stop " << stop;
+  }
+  // A duplicate whose value does not fit the target reports it.
+  const auto m = run(R"({"a":1,"a":"x","b":2})", {{"a", T::I32}, {"b", T::I32}}, true);
+  EXPECT_EQ(m.status[0], BindStatus::Mismatch);
+  EXPECT_EQ(m.value[0], "1");  // (untouched by the mismatched value)
+}
+
 // Bindings whose paths begin alike share the work of matching (each distinct
 // segment is compared once, segment positions are copied); each must still
-// end as it would alone, in both modes.
-void expectAsIfAlone(const std::string& doc, const std::vector<Spec>& specs) {
-  for (bool stop : {false, true}) {
+// end as it would alone, in both modes. (Alone in full mode: in stop-when-done
+// mode a binding alone would stop before a later duplicate key that the others
+// keep the binder reading to. With `stopToo`, the document holds no duplicate
+// after the point where every binding is resolved.)
+void expectAsIfAlone(const std::string& doc, const std::vector<Spec>& specs, bool stopToo = true) {
+  for (bool stop : {false, stopToo}) {
     const auto together = run(doc, specs, stop);
     ASSERT_EQ(together.error, JsonError::Ok);
     for (size_t i = 0; i < specs.size(); ++i) {
-      const auto alone = run(doc, {specs[i]}, stop);
+      const auto alone = run(doc, {specs[i]});
       EXPECT_EQ(together.status[i], alone.status[0]) << specs[i].path << " stop " << stop;
       EXPECT_EQ(together.value[i], alone.value[0]) << specs[i].path << " stop " << stop;
     }
@@ -192,9 +219,15 @@ TEST(Binder, LongAndEscapedPathsWithSharedPrefixes) {
       {"e\\.f.h\\\\i", T::I32},
       {"e\\.f", T::Raw},
   };
-  expectAsIfAlone(doc, specs);
+  expectAsIfAlone(doc, specs, false);
   const auto r = run(doc, specs);
   EXPECT_EQ(r.value, (std::vector<std::string>{"7", "2", "4", "5", "9", "8", R"({"g":9})"}));
+  // Stop-when-done: every binding is resolved at the end of the first "e.f",
+  // so the binder stops before the second one (the first "another..." was
+  // replaced: the binder was still reading for "k" and "e.f").
+  const auto s = run(doc, specs, true);
+  EXPECT_EQ(s.value,
+            (std::vector<std::string>{"7", "2", "4", "5", "6", "8", R"({"g":6,"h\\i":8})"}));
 }
 
 // inspectPath with the previous binding's path: it counts the segments they

@@ -338,10 +338,7 @@ void JsonBinder::fail(JsonError e, const uint8_t* at, bool inString) {
 // the tokenizer calls it behind a single mask test.
 
 EHC_ALWAYS_INLINE uint32_t JsonBinder::childMask() {
-  if (depth_ == 0) {
-    const uint32_t all = count_ ? ~uint32_t{0} >> (32 - count_) : 0;
-    return stopWhenDone_ ? all & unresolved_ : all;
-  }
+  if (depth_ == 0) return count_ ? ~uint32_t{0} >> (32 - count_) : 0;
   if (depth_ > aliveTop_) return 0;
   Level& level = levels_[depth_ - 1];
   uint32_t m;
@@ -385,7 +382,7 @@ EHC_ALWAYS_INLINE uint32_t JsonBinder::childMask() {
       appendIndex(index);
     }
   }
-  return stopWhenDone_ ? m & unresolved_ : m;
+  return m;
 }
 
 // A text target (char buffer or sink) about to receive a value: emptied.
@@ -522,10 +519,17 @@ void JsonBinder::moveBinding(int i, unsigned index) {
   JsonBinding& b = bindings_[i];
   // The same text up to there as the previous binding, which is there: its
   // segment has the same offsets.
-  if (b.shape.shared > index && bindings_[i - 1].seg.number == index)
+  if (b.shape.shared > index && bindings_[i - 1].seg.number == index) {
     copySegment(&b.seg, bindings_[i - 1].seg);
-  else
+  } else if (b.shape.ends && b.seg.number == index + 1u) {
+    // One segment back (a container closed): where it starts is the segment
+    // end before this one's.
+    const uint32_t before = b.shape.ends & ((uint32_t{1} << (b.seg.offset - 1u)) - 1u);
+    segmentAt(b.path, b.shape, &b.seg, index,
+              before ? static_cast<size_t>(highestBit(before)) + 1u : 0u);
+  } else {
     moveToSegment(b.path, b.shape, &b.seg, index);
+  }
 }
 
 void JsonBinder::resolve(uint32_t mask, unsigned depth) {
@@ -654,18 +658,20 @@ void JsonBinder::endScalar(const uint8_t* after, ScalarKind kind) {
 // or that a raw capture is in.
 void JsonBinder::closeFollowed(const uint8_t* after) {
   if (depth_ < aliveTop_) {
-    // Its bindings go back to the parent's segment (only those that can still
-    // match: in stop-when-done mode resolved ones never will).
+    // Its bindings go back to the parent's segment (resolved ones too: a
+    // later duplicate of the parent's key may hold their path again).
     // Members of an array never repeat an index: bindings that reached this
     // element by index left the array's live set when it began (childMask),
     // and are moved back to their parent segment only when (and if) the array
-    // itself closes.
+    // itself closes. Twins at the parent's level stay where they are: they
+    // take their leader's match there (their predecessor is live as long as
+    // they are), and move when they lead.
     const uint32_t mask = levels_[depth_].mask;
     resolve(mask, depth_);
     if (depth_ > 0) {
       Level& parent = levels_[depth_ - 1];
       const bool parentIsArray = !(kinds_[(depth_ - 1) >> 3] & (1u << ((depth_ - 1) & 7)));
-      uint32_t back = stopWhenDone_ ? mask & unresolved_ : mask;
+      uint32_t back = mask & ~twins(parent.live, parent.same);
       if (parentIsArray) back &= parent.wild;
       for (uint32_t it = back; it; it &= it - 1) moveBinding(lowestBit(it), depth_ - 1u);
     }
@@ -733,8 +739,9 @@ void JsonBinder::appendIndex(uint32_t index) {
 }
 
 EHC_ALWAYS_INLINE void JsonBinder::beginKey() {
+  // (In stop-when-done mode too, a binding already resolved still matches:
+  // while parsing goes on for the others, a later duplicate key's value wins.)
   keyCandidates_ = levels_[depth_ - 1].live;
-  if (stopWhenDone_) keyCandidates_ &= unresolved_;
   keyTwins_ = twins(keyCandidates_, levels_[depth_ - 1].same);
   keyLength_ = 0;
   keySplit_ = 0;
@@ -753,9 +760,10 @@ EHC_ALWAYS_INLINE void JsonBinder::matchWholeKey(const uint8_t* s, size_t n) {
   const uint32_t same = keyTwins_;
   uint32_t matched = keyCandidates_ & level.wild;
   const char* key = reinterpret_cast<const char*>(s);
+  const JsonBinding* const all = bindings_;  // (not reloaded per candidate)
   for (uint32_t it = keyCandidates_ & ~same & ~level.wild; it; it &= it - 1) {
-    const int i = lowestBit(it);
-    const JsonBinding& b = bindings_[i];
+    const unsigned i = static_cast<unsigned>(lowestBit(it));
+    const JsonBinding& b = all[i];
     if (b.seg.decoded != n) continue;
     const char* seg = b.path + b.seg.offset;
     if ((b.seg.flags & kSegEscaped) ? segmentMatches(b.path, b.seg, 0, key, n)

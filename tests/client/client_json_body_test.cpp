@@ -1,0 +1,64 @@
+// What the client makes of a JSON body, over the scripted transport: which of
+// duplicate keys it binds, and what a value that the body's JSON error cuts
+// short leaves in its target and its found bit.
+#include <gtest/gtest.h>
+#include <string.h>
+
+#include <string>
+
+#include "ESP32HTTPClient.h"
+
+using ehc::ScriptStep;
+
+namespace {
+
+std::string ok(const std::string& body) {
+  return "HTTP/1.1 200 OK\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+}
+
+// One request against `response`, fed `piece` bytes per read.
+struct OneResponse {
+  OneResponse(const std::string& response, size_t piece) : text(response) {
+    for (size_t off = 0; off < text.size() && n < kSteps - 1; off += piece)
+      steps[n++] = ScriptStep::data(text.data() + off, std::min(piece, text.size() - off));
+    steps[n++] = ScriptStep::stall(0);
+  }
+  static constexpr size_t kSteps = 400;
+  std::string text;
+  ScriptStep steps[kSteps];
+  size_t n = 0;
+};
+
+TEST(ClientJsonBody, DuplicateKeysTheLastValueWins) {
+  // "b" keeps the client reading past the second "a": the last "a" is bound.
+  const std::string body = R"({"a":1,"name":"first","a":2,"name":"second","b":3})";
+  for (size_t piece : {size_t{1}, size_t{7}, size_t{512}}) {
+    OneResponse script(ok(body), piece);
+    ehc::ScriptedTransport transport(script.steps, script.n);
+    ESP32HTTPClient client("http://api.test", transport);
+    int a = 0, b = 0;
+    char name[16] = "";
+    const RestResult r =
+        client.get("/").getBody("a", &a).getBody("name", name).getBody("b", &b).send();
+    EXPECT_TRUE(r.isSuccess()) << r.message;
+    EXPECT_EQ(a, 2) << piece;
+    EXPECT_STREQ(name, "second") << piece;
+    EXPECT_EQ(b, 3);
+    EXPECT_EQ(r.found, 0b111u);
+  }
+}
+
+TEST(ClientJsonBody, ADuplicateAfterEveryValueIsFoundIsNotRead) {
+  // Stop-when-done (the client's way): once "a" and "b" are found the rest
+  // of the body is drained, not parsed; the later "a" is not seen.
+  OneResponse script(ok(R"({"a":1,"b":2,"a":3})"), 512);
+  ehc::ScriptedTransport transport(script.steps, script.n);
+  ESP32HTTPClient client("http://api.test", transport);
+  int a = 0, b = 0;
+  const RestResult r = client.get("/").getBody("a", &a).getBody("b", &b).send();
+  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_EQ(a, 1);
+  EXPECT_EQ(b, 2);
+}
+
+}  // namespace
