@@ -61,4 +61,42 @@ TEST(ClientJsonBody, ADuplicateAfterEveryValueIsFoundIsNotRead) {
   EXPECT_EQ(b, 2);
 }
 
+TEST(ClientJsonBody, AStringCutByInvalidJsonIsNotFound) {
+  // Invalid UTF-8 and a lone surrogate in the middle of a bound string: the
+  // request fails with -20, and the string is neither found nor a prefix.
+  for (const char* body :
+       {"{\"id\":7,\"name\":\"Ann\xFF\" Lee\"}", "{\"id\":7,\"name\":\"Ann\\ud800 Lee\"}"}) {
+    for (size_t piece : {size_t{1}, size_t{512}}) {
+      OneResponse script(ok(body), piece);
+      ehc::ScriptedTransport transport(script.steps, script.n);
+      ESP32HTTPClient client("http://api.test", transport);
+      int id = 0;
+      char name[16] = "before";
+      std::string text = "before";
+      const RestResult r =
+          client.get("/").getBody("id", &id).getBody("name", name).getBody("name", &text).send();
+      EXPECT_EQ(r.statusCode, 200);
+      EXPECT_EQ(r.error, ehc::EHC_ERROR_INVALID_JSON) << body;
+      EXPECT_FALSE(r.isSuccess());
+      EXPECT_EQ(r.found, 0b001u) << body << " piece " << piece;  // id only
+      EXPECT_EQ(r.binding(1), ehc::BindStatus::Invalid);
+      EXPECT_EQ(r.binding(2), ehc::BindStatus::Invalid);
+      EXPECT_STREQ(name, "") << body;  // emptied, not "Ann"
+      EXPECT_EQ(text, "");
+      EXPECT_EQ(id, 7);
+    }
+  }
+}
+
+TEST(ClientJsonBody, ANumberRunIntoGarbageIsNotFound) {
+  OneResponse script(ok(R"({"count":12abc})"), 512);
+  ehc::ScriptedTransport transport(script.steps, script.n);
+  ESP32HTTPClient client("http://api.test", transport);
+  int count = -1;
+  const RestResult r = client.get("/").getBody("count", &count).send();
+  EXPECT_EQ(r.error, ehc::EHC_ERROR_INVALID_JSON);
+  EXPECT_EQ(r.found, 0u);
+  EXPECT_EQ(count, -1);
+}
+
 }  // namespace

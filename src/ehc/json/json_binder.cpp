@@ -16,6 +16,7 @@ EHC_BEGIN_NAMESPACE
 
 namespace {
 
+using json_chars::endsValue;
 using json_chars::isStrStop;
 using json_chars::isWs;
 
@@ -66,8 +67,10 @@ inline int hexValue(uint8_t c) {
 // tokenizer costs the tokenizer's loops their registers.
 #if defined(__riscv) || defined(__XTENSA__)
 #define EHC_MCU_INLINE EHC_ALWAYS_INLINE
+constexpr bool kSmallCode = true;  // (where flash is the limit: no inline copies for speed)
 #else
 #define EHC_MCU_INLINE
+constexpr bool kSmallCode = false;
 #endif
 
 // Keys are short: inline compares beat a call. Where unaligned loads are
@@ -296,7 +299,7 @@ void JsonBinder::restart() {
   depth_ = 0;
   error_ = JsonError::Ok;
   errorOffset_ = consumed_ = 0;
-  keyCandidates_ = keyMatched_ = valueMask_ = rawMask_ = 0;
+  keyCandidates_ = keyMatched_ = valueMask_ = rawMask_ = pendingMask_ = 0;
   aliveTop_ = matchLength_ = 0;
   matchTruncated_ = false;
   matchPath_[0] = '\0';
@@ -307,26 +310,25 @@ void JsonBinder::restart() {
   }
 }
 
-// A document that ends badly can stop inside a UTF-8 sequence: never leave
-// half of one in a char buffer.
-void JsonBinder::trimPendingText() {
-  // (valueMask_ holds text targets only while their string is being captured)
-  const uint32_t text = strMode_ == 2 ? valueMask_ : 0;
-  for (uint32_t it = rawMask_ | text; it; it &= it - 1) {
-    JsonBinding& b = bindings_[lowestBit(it)];
-    if (b.kind == TargetKind::Chars || b.kind == TargetKind::RawChars)
-      trimPartialUtf8(static_cast<char*>(b.target), &b.written);
-  }
-}
-
-void JsonBinder::fail(JsonError e, const uint8_t* at, bool inString) {
+void JsonBinder::fail(JsonError e, const uint8_t* at) {
   if (state_ == kError) return;
-  // Deliver what came before the error exactly as a chunk end would, so the
-  // targets hold the same bytes however the document was split.
-  if (strMode_ && inString && at > spanFrom_)
-    stringBytes(spanFrom_, static_cast<size_t>(at - spanFrom_));
-  if (rawMask_) rawFlush(at);
-  trimPendingText();
+  // Parsing ends inside values: they were not read whole. Their bindings are
+  // Invalid, never told to their callbacks; a text target that was receiving
+  // one is emptied (the others are written only at a value's end, and keep
+  // what they held).
+  // (valueMask_ holds text targets only while their string is being captured)
+  const uint32_t text = (strMode_ == 2 ? valueMask_ : 0) | rawMask_;
+  for (uint32_t it = valueMask_ | rawMask_ | pendingMask_; it; it &= it - 1) {
+    const int i = lowestBit(it);
+    JsonBinding& b = bindings_[i];
+    b.status = BindStatus::Invalid;
+    if (!(text >> i & 1u)) continue;
+    if (b.kind == TargetKind::Text || b.kind == TargetKind::RawText)
+      b.sink->clear(b.target);
+    else if (b.kind == TargetKind::Chars || b.kind == TargetKind::RawChars)
+      static_cast<char*>(b.target)[0] = '\0';
+  }
+  valueMask_ = rawMask_ = pendingMask_ = 0;
   error_ = e;
   errorOffset_ = consumed_ + static_cast<size_t>(at - chunk_);
   consumed_ = errorOffset_;  // what was taken before the error, whatever the split
@@ -386,13 +388,14 @@ EHC_ALWAYS_INLINE uint32_t JsonBinder::childMask() {
 }
 
 // A text target (char buffer or sink) about to receive a value: emptied.
+// Its status says Invalid until the value is whole.
 EHC_ALWAYS_INLINE void JsonBinder::clearText(JsonBinding& b) {
   if (b.kind == TargetKind::Text || b.kind == TargetKind::RawText)
     b.sink->clear(b.target);
   else
     static_cast<char*>(b.target)[0] = '\0';
   b.written = 0;
-  b.status = BindStatus::Found;
+  b.status = BindStatus::Invalid;
 }
 
 // A string value starts for a text target.
@@ -425,14 +428,15 @@ EHC_MCU_INLINE void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
         rawMask_ |= uint32_t{1} << i;
         break;
       case TargetKind::IsNull:
-        *static_cast<bool*>(b.target) = c == 'n';
-        deliver(i, BindStatus::Found);
-        break;
       case TargetKind::None:  // callback only
-        if (container)
-          deliver(i, BindStatus::Found);
-        else
-          valueMask_ |= uint32_t{1} << i;  // told at the end of the scalar
+        // Told once the value is whole: at a scalar's end, a container's close.
+        if (container) {
+          b.rawDepth = depth_;
+          b.status = BindStatus::Invalid;
+          pendingMask_ |= uint32_t{1} << i;
+        } else {
+          valueMask_ |= uint32_t{1} << i;
+        }
         break;
       default:
         if (c == 'n') {
@@ -458,11 +462,12 @@ EHC_MCU_INLINE void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
         }
     }
   }
-  if (followers) {
-    if (container)
-      enterContainer(followers);
-    else
-      resolve(followers, depth_);  // the path goes on, but this value has no members
+  if (container) {
+    // (A container told at its close is followed, by nobody perhaps: its
+    // close is then seen.)
+    if (followers || (pendingMask_ & here)) enterContainer(followers);
+  } else if (followers) {
+    resolve(followers, depth_);  // the path goes on, but this value has no members
   }
   if (valueMask_ && (c == '-' || isDigit(c))) number_.reset();
 }
@@ -521,8 +526,8 @@ void JsonBinder::moveBinding(int i, unsigned index) {
   // segment has the same offsets.
   if (b.shape.shared > index && bindings_[i - 1].seg.number == index) {
     copySegment(&b.seg, bindings_[i - 1].seg);
-  } else if (b.shape.ends && b.seg.number == index + 1u) {
-    // One segment back (a container closed): where it starts is the segment
+  } else if (!kSmallCode && b.shape.ends && b.seg.number == index + 1u) {
+    // One segment back (a container closed): it starts after the segment
     // end before this one's.
     const uint32_t before = b.shape.ends & ((uint32_t{1} << (b.seg.offset - 1u)) - 1u);
     segmentAt(b.path, b.shape, &b.seg, index,
@@ -632,7 +637,10 @@ EHC_ALWAYS_INLINE void JsonBinder::endScalarInline(const uint8_t* after, ScalarK
   for (uint32_t it = valueMask_; it; it &= it - 1) {
     const int i = lowestBit(it);
     JsonBinding& b = bindings_[i];
-    if (kind == ScalarKind::Literal && literal_ == 2) {
+    if (b.kind == TargetKind::IsNull) {
+      *static_cast<bool*>(b.target) = kind == ScalarKind::Literal && literal_ == 2;
+      deliver(i, BindStatus::Found);
+    } else if (kind == ScalarKind::Literal && literal_ == 2) {
       deliver(i, BindStatus::Null);
     } else if (b.kind == TargetKind::None) {
       deliver(i, BindStatus::Found);
@@ -642,7 +650,7 @@ EHC_ALWAYS_INLINE void JsonBinder::endScalarInline(const uint8_t* after, ScalarK
     } else if (kind == ScalarKind::Number) {
       deliverNumber(i);
     } else {  // string: already written, close it
-      deliver(i, b.status);
+      deliver(i, b.status == BindStatus::Truncated ? BindStatus::Truncated : BindStatus::Found);
     }
   }
   valueMask_ = 0;
@@ -682,7 +690,7 @@ void JsonBinder::closeFollowed(const uint8_t* after) {
       matchLength_ = static_cast<uint16_t>(levels_[depth_].pathBase - (matchTruncated_ ? 0 : 1));
     }
   }
-  if (rawMask_) endRaw(after);
+  if (rawMask_ | pendingMask_) endRaw(after);
 }
 
 void JsonBinder::rawFlush(const uint8_t* upTo) {
@@ -701,14 +709,18 @@ void JsonBinder::rawFlush(const uint8_t* upTo) {
   }
 }
 
+// Raw captures, and the bindings told at a container's close, whose value
+// ends here (at depth_).
 void JsonBinder::endRaw(const uint8_t* after) {
-  rawFlush(after);
-  for (uint32_t it = rawMask_; it; it &= it - 1) {
+  if (rawMask_) rawFlush(after);
+  for (uint32_t it = rawMask_ | pendingMask_; it; it &= it - 1) {
     const int i = lowestBit(it);
-    if (bindings_[i].rawDepth == depth_) {
-      rawMask_ &= ~(uint32_t{1} << i);
-      deliver(i, bindings_[i].status);
-    }
+    JsonBinding& b = bindings_[i];
+    if (b.rawDepth != depth_) continue;
+    rawMask_ &= ~(uint32_t{1} << i);
+    pendingMask_ &= ~(uint32_t{1} << i);
+    if (b.kind == TargetKind::IsNull) *static_cast<bool*>(b.target) = false;
+    deliver(i, b.status == BindStatus::Truncated ? BindStatus::Truncated : BindStatus::Found);
   }
 }
 
@@ -1039,10 +1051,7 @@ value:
   }
 value_start:
   c = *p;
-  if (!(json_chars::kTable.v[c] & json_chars::kValueStart)) {
-    fail(JsonError::UnexpectedByte, p);
-    goto out;
-  }
+  if (!(json_chars::kTable.v[c] & json_chars::kValueStart)) goto unexpected;
   if ((c == '{' || c == '[') && depth_ >= EHC_MAX_DEPTH) {
     fail(JsonError::TooDeep, p);
     goto out;
@@ -1134,8 +1143,8 @@ after_value:
     goto value;
   }
   if (c == (inObject_ ? '}' : ']')) goto close;
-  fail(JsonError::UnexpectedByte, p - 1);
-  goto out;
+  --p;
+  goto unexpected;
 
 key_or_end:
   p = skipWhitespace(p, end);
@@ -1155,10 +1164,7 @@ key:
     goto out;
   }
 key_start:
-  if (*p != '"') {
-    fail(JsonError::UnexpectedByte, p);
-    goto out;
-  }
+  if (*p != '"') goto unexpected;
   ++p;
   isKey_ = 1;
   strMode_ = 0;
@@ -1195,10 +1201,7 @@ colon:
     state_ = kColon;
     goto out;
   }
-  if (*p != ':') {
-    fail(JsonError::UnexpectedByte, p);
-    goto out;
-  }
+  if (*p != ':') goto unexpected;
   ++p;
   goto value;
 
@@ -1209,7 +1212,7 @@ string:
       goto out;
     }
     if (*p != '\\') {
-      fail(JsonError::InvalidSurrogate, p, true);
+      fail(JsonError::InvalidSurrogate, p);
       goto out;
     }
   }
@@ -1239,7 +1242,7 @@ string:
     uint8_t lo, hi;
     const int more = utf8SequenceInfo(c, &lo, &hi);
     if (more < 0) {
-      fail(JsonError::InvalidUtf8, p, true);
+      fail(JsonError::InvalidUtf8, p);
       goto out;
     }
     ++p;
@@ -1250,12 +1253,12 @@ string:
       goto utf8;
     }
     if (p[0] < lo || p[0] > hi) {
-      fail(JsonError::InvalidUtf8, p, true);
+      fail(JsonError::InvalidUtf8, p);
       goto out;
     }
     for (int k = 1; k < more; ++k)
       if ((p[k] & 0xC0) != 0x80) {
-        fail(JsonError::InvalidUtf8, p + k, true);
+        fail(JsonError::InvalidUtf8, p + k);
         goto out;
       }
     p += more;
@@ -1283,7 +1286,7 @@ string:
     goto value_end;
   }
   if (c != '\\') {
-    fail(JsonError::ControlInString, p, true);
+    fail(JsonError::ControlInString, p);
     goto out;
   }
   ++p;
@@ -1359,7 +1362,7 @@ utf8:
       goto out;
     }
     if (*p < utf8Lo_ || *p > utf8Hi_) {
-      fail(JsonError::InvalidUtf8, p, true);
+      fail(JsonError::InvalidUtf8, p);
       goto out;
     }
     utf8Lo_ = 0x80;
@@ -1457,6 +1460,7 @@ number:
   }
 number_end:
   if (valueMask_ | rawMask_) {
+    if (!endsValue(*p)) goto cut_short;  // (p < end: the loop above saw a byte)
     if (valueMask_) number_.finishExponent();
     endScalar(p, ScalarKind::Number);
     if (stopWhenDone_ && unresolved_ == 0) goto stop;
@@ -1478,11 +1482,27 @@ literal : {
     ++sub_;
   }
   if (valueMask_ | rawMask_) {
+    if (p == end) {  // whole once the byte after it comes
+      state_ = kLiteral;
+      goto out;
+    }
+    if (!endsValue(*p)) goto cut_short;
     endScalar(p, ScalarKind::Literal);
     if (stopWhenDone_ && unresolved_ == 0) goto stop;
   }
   goto value_end;
 }
+
+// A bound number or literal ends at the byte after it, which must be one that
+// may follow a value: only then is the value whole (`12abc` is not 12).
+cut_short:
+  if (depth_ == 0) {
+    fail(JsonError::TrailingData, p);
+    goto out;
+  }
+unexpected:  // *p is a byte the grammar does not allow here
+  fail(JsonError::UnexpectedByte, p);
+  goto out;
 
 done:
   p = skipWhitespace(p, end);
@@ -1505,18 +1525,20 @@ out:
 
 JsonError JsonBinder::finish() {
   if (state_ == kError) return error_;
+  // A document that is one number or literal ends with it. (Inside a
+  // container the value is cut: `{"a":12` may have been 1234.)
   if (state_ == kNumber && depth_ == 0 &&
       (sub_ == kNumZero || sub_ == kNumInt || sub_ == kNumFrac || sub_ == kNumExp)) {
     if (valueMask_) number_.finishExponent();
     if (valueMask_ | rawMask_) endScalar(nullptr, ScalarKind::Number);
     state_ = kDone;
+  } else if (state_ == kLiteral && depth_ == 0 && kLiterals[literal_][sub_] == '\0') {
+    endScalar(nullptr, ScalarKind::Literal);  // (bound: an unbound one is not left here)
+    state_ = kDone;
   }
   if (state_ == kDone || state_ == kStopped) return JsonError::Ok;
-  trimPendingText();
   chunk_ = nullptr;
-  error_ = JsonError::Incomplete;
-  errorOffset_ = consumed_;
-  state_ = kError;
+  fail(JsonError::Incomplete, nullptr);  // at the end: offset consumed_
   return error_;
 }
 
