@@ -330,8 +330,9 @@ int main() {
   httpWorkload("http-content-length", false);
   stackLine("bind15", stackUse(bind15));
   stackLine("bind15+binder", stackUse(bind15WithBinder));
-  FixedText<96> t;
-  t << "# sizeof(StaticJsonBinder<15>)=";
+  FixedText<128> t;
+  t << "# sizeof(StaticJsonBinder<8>)=";
+  t.num(sizeof(ehc::StaticJsonBinder<8>)) << " sizeof(StaticJsonBinder<15>)=";
   t.num(sizeof(ehc::StaticJsonBinder<15>)) << " sizeof(ResponseParser)=";
   t.num(sizeof(ehc::ResponseParser));
   emit(t);

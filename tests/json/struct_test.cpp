@@ -198,6 +198,32 @@ TEST(StructRegression, CountIncludesElementsWithoutMappedFields) {
   EXPECT_EQ(over.n, 4);  // capped at the array's size
 }
 
+// Every field of an array of structs reports that elements were dropped,
+// not only the fields that appear in the dropped elements.
+TEST(StructRegression, EveryFieldOfATruncatedArrayReportsIt) {
+  const std::string doc = R"({"items":[{"x":1,"y":1},{},{"y":3},{"x":4,"y":4},{"x":5}]})";
+  for (size_t piece : {size_t{1}, size_t{7}, doc.size()}) {
+    ehc::StaticJsonBinder<8, 128> binder;
+    Items it{};
+    ASSERT_EQ(ehc::bindStruct(binder, "", it), 0);
+    feedAll(binder, doc, piece);
+    ASSERT_EQ(binder.finish(), ehc::JsonError::Ok);
+    EXPECT_EQ(it.n, 4);
+    EXPECT_EQ(it.items[3].x, 4);
+    EXPECT_EQ(binder.status(0), ehc::BindStatus::Truncated) << piece;  // x: in the 5th element
+    EXPECT_EQ(binder.status(1), ehc::BindStatus::Truncated) << piece;  // y: not in it
+  }
+  // Exactly the array's size: found, not truncated.
+  ehc::StaticJsonBinder<8, 128> binder;
+  Items it{};
+  ASSERT_EQ(ehc::bindStruct(binder, "", it), 0);
+  const std::string full = R"({"items":[{"x":1,"y":1},{},{},{"x":4}]})";
+  feedAll(binder, full, 3);
+  ASSERT_EQ(binder.finish(), ehc::JsonError::Ok);
+  EXPECT_EQ(binder.status(0), ehc::BindStatus::Found);
+  EXPECT_EQ(binder.status(1), ehc::BindStatus::Found);
+}
+
 TEST(StructRegression, NumericFieldNameIsAKeyNotAnIndex) {
   NumericKey k{};
   ASSERT_EQ(bindAndFeed(k, "", "[5,7]"), 0);

@@ -372,11 +372,15 @@ EHC_ALWAYS_INLINE uint32_t JsonBinder::childMask() {
       m |= wanted;
     }
     // Element bindings count every element of their array, even one in which
-    // none of their fields turns up.
+    // none of their fields turns up; once an element is past the array's
+    // size (it is dropped), every field reports Truncated, in it or not.
     for (uint32_t it = m & elementBindings_; it; it &= it - 1) {
       JsonBinding& b = bindings_[lowestBit(it)];
-      if (b.countSize && b.shape.lastWildcard == depth_ - 1u)
-        storeCount(b, index < b.capacity ? index + 1u : b.capacity);
+      if (b.shape.lastWildcard != depth_ - 1u) continue;
+      if (index >= b.capacity)
+        b.status = BindStatus::Truncated;
+      else if (b.countSize)
+        storeCount(b, index + 1u);
     }
     if (wildBindings_) {
       matchLength_ = level.pathBase;
@@ -1496,12 +1500,11 @@ literal : {
 // A bound number or literal ends at the byte after it, which must be one that
 // may follow a value: only then is the value whole (`12abc` is not 12).
 cut_short:
-  if (depth_ == 0) {
-    fail(JsonError::TrailingData, p);
-    goto out;
-  }
-unexpected:  // *p is a byte the grammar does not allow here
-  fail(JsonError::UnexpectedByte, p);
+  if (depth_ == 0) goto done;  // (trailing data)
+unexpected:                    // *p is a byte the grammar does not allow here
+  // A NUL, or a byte UTF-8 never has (F5-FF: the UTF-16 and UTF-32 byte order
+  // marks begin with FE or FF), says the text is not UTF-8: UTF-16 or UTF-32.
+  fail(*p == 0 || *p >= 0xF5 ? JsonError::InvalidUtf8 : JsonError::UnexpectedByte, p);
   goto out;
 
 done:
