@@ -10,6 +10,19 @@
 
 using ehc::ScriptStep;
 
+// docs/client.md's struct example, as it is written there.
+struct Geo {
+  char lat[16];
+  char lng[16];
+  REST_JSON_MAP(REST_FIELD(lat), REST_FIELD(lng))
+};
+struct User {
+  int id;
+  char name[32];
+  Geo geo;
+  REST_JSON_MAP(REST_FIELD(id), REST_FIELD(name), REST_FIELD_NAMED("address.geo", geo))
+};
+
 namespace {
 
 std::string ok(const std::string& body) {
@@ -97,6 +110,30 @@ TEST(ClientJsonBody, ANumberRunIntoGarbageIsNotFound) {
   EXPECT_EQ(r.error, ehc::EHC_ERROR_INVALID_JSON);
   EXPECT_EQ(r.found, 0u);
   EXPECT_EQ(count, -1);
+}
+
+TEST(ClientJsonBody, TheStructExampleFillsTheNestedMember) {
+  const std::string body = R"({"id":1,"name":"Leanne Graham","address":{"street":"Kulas Light",)"
+                           R"("geo":{"lat":"-37.3159","lng":"81.1496"}},"phone":"1-770-736-8031"})";
+  OneResponse script(ok(body), 7);
+  ehc::ScriptedTransport transport(script.steps, script.n);
+  ESP32HTTPClient client("http://api.test", transport);
+  User user{};
+  const RestResult r = client.get("/users/1").getBody(&user).send();
+  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_EQ(user.id, 1);
+  EXPECT_STREQ(user.name, "Leanne Graham");
+  EXPECT_STREQ(user.geo.lat, "-37.3159");  // was never filled: a key "address.geo" was looked for
+  EXPECT_STREQ(user.geo.lng, "81.1496");
+  EXPECT_EQ(r.found, 0b1111u);
+
+  char json[256];
+  ASSERT_TRUE(ESP32HTTPClient::toJson(user, json, sizeof json));
+  EXPECT_STREQ(json, R"({"id":1,"name":"Leanne Graham","address":{"geo":)"
+                     R"({"lat":"-37.3159","lng":"81.1496"}}})");
+  User back{};
+  ASSERT_TRUE(ESP32HTTPClient::fromJson(json, &back));
+  EXPECT_EQ(memcmp(&back, &user, sizeof user), 0);
 }
 
 }  // namespace
