@@ -67,11 +67,12 @@ inline int hexValue(uint8_t c) {
 // tokenizer costs the tokenizer's loops their registers.
 #if defined(__riscv) || defined(__XTENSA__)
 #define EHC_MCU_INLINE EHC_ALWAYS_INLINE
-constexpr bool kSmallCode = true;  // (where flash is the limit: no inline copies for speed)
 #else
 #define EHC_MCU_INLINE
-constexpr bool kSmallCode = false;
 #endif
+// 64-bit hosts (EHC_JSON_HOST_SPEED, json_binder.h) take code and memory for
+// speed that a microcontroller's flash and RAM are better without.
+constexpr bool kSmallCode = !EHC_JSON_HOST_SPEED;
 
 // Keys are short: inline compares beat a call. Where unaligned loads are
 // cheap (64-bit hosts), two overlapping loads cover 4..16 bytes.
@@ -302,6 +303,9 @@ void JsonBinder::restart() {
   keyCandidates_ = keyMatched_ = valueMask_ = rawMask_ = pendingMask_ = 0;
   aliveTop_ = matchLength_ = 0;
   matchTruncated_ = false;
+#if EHC_JSON_HOST_SPEED
+  leadersStale_ = true;
+#endif
   matchPath_[0] = '\0';
   unresolved_ = count_ ? ~uint32_t{0} >> (32 - count_) : 0;
   for (int i = 0; i < count_; ++i) {
@@ -522,7 +526,21 @@ void JsonBinder::enterContainer(uint32_t followers) {
   level.wild = wild;
   level.deeper = deeper;
   level.nextIndex = next;
+#if EHC_JSON_HOST_SPEED
+  leadersStale_ = true;
+#endif
 }
+
+#if EHC_JSON_HOST_SPEED
+void JsonBinder::sortLeaders(const Level& level) {
+  leadersStale_ = false;
+  for (uint32_t& bucket : leadersByLength_) bucket = 0;
+  for (uint32_t it = level.live & ~twins(level.live, level.same) & ~level.wild; it; it &= it - 1) {
+    const int i = lowestBit(it);
+    leadersByLength_[bindings_[i].seg.decoded & 7] |= uint32_t{1} << i;
+  }
+}
+#endif
 
 void JsonBinder::moveBinding(int i, unsigned index) {
   JsonBinding& b = bindings_[i];
@@ -686,6 +704,9 @@ void JsonBinder::closeFollowed(const uint8_t* after) {
       uint32_t back = mask & ~twins(parent.live, parent.same);
       if (parentIsArray) back &= parent.wild;
       for (uint32_t it = back; it; it &= it - 1) moveBinding(lowestBit(it), depth_ - 1u);
+#if EHC_JSON_HOST_SPEED
+      leadersStale_ = true;  // (the parent's own, if it is an object)
+#endif
     }
     aliveTop_ = depth_;
     if (wildBindings_ && depth_ > 0) {
@@ -777,7 +798,14 @@ EHC_ALWAYS_INLINE void JsonBinder::matchWholeKey(const uint8_t* s, size_t n) {
   uint32_t matched = keyCandidates_ & level.wild;
   const char* key = reinterpret_cast<const char*>(s);
   const JsonBinding* const all = bindings_;  // (not reloaded per candidate)
+#if EHC_JSON_HOST_SPEED
+  // (Only the leaders whose segment may be n bytes long: of keyCandidates_,
+  // which is the object's live set, those that are neither twins nor "*".)
+  if (leadersStale_) sortLeaders(level);
+  for (uint32_t it = leadersByLength_[n & 7]; it; it &= it - 1) {
+#else
   for (uint32_t it = keyCandidates_ & ~same & ~level.wild; it; it &= it - 1) {
+#endif
     const unsigned i = static_cast<unsigned>(lowestBit(it));
     const JsonBinding& b = all[i];
     if (b.seg.decoded != n) continue;

@@ -23,6 +23,14 @@
 #include "json_error.h"
 #include "json_path.h"
 
+// 64-bit hosts (Linux, macOS) trade some code and memory for speed; the
+// microcontrollers (ESP32's RISC-V and Xtensa, Cortex-M) keep the small code.
+#if defined(__x86_64__) || defined(__aarch64__)
+#define EHC_JSON_HOST_SPEED 1
+#else
+#define EHC_JSON_HOST_SPEED 0
+#endif
+
 static_assert(EHC_MAX_BINDINGS >= 1 && EHC_MAX_BINDINGS <= 32, "EHC_MAX_BINDINGS: 1..32");
 static_assert(EHC_MAX_PATH_DEPTH >= 1 && EHC_MAX_PATH_DEPTH <= 200, "EHC_MAX_PATH_DEPTH: 1..200");
 static_assert(EHC_MAX_DEPTH >= EHC_MAX_PATH_DEPTH && EHC_MAX_DEPTH <= 65535,
@@ -325,6 +333,14 @@ class JsonBinder {
   uint32_t rawMask_;      // raw captures in progress
   uint32_t pendingMask_;  // IsNull / callback bindings told at their container's close
   uint16_t keyLength_ = 0;
+#if EHC_JSON_HOST_SPEED
+  // Of the innermost followed object's bindings, those a key is compared
+  // with there (live, not twins, not "*"), by their segment's length % 8. Sorted
+  // at the object's first whole key, again after a followed member closed.
+  uint32_t leadersByLength_[8];
+  bool leadersStale_ = true;
+  void sortLeaders(const Level& level);
+#endif
   uint16_t aliveTop_;  // containers 0..aliveTop_-1 are followed
   uint16_t matchLength_;
   bool matchTruncated_;
