@@ -47,6 +47,30 @@ void feedAll(ehc::JsonBinder& b, const std::string& doc, size_t piece) {
     b.feed(doc.data() + off, std::min(piece, doc.size() - off));
 }
 
+// Binds obj under prefix, feeds doc in `piece`-byte pieces, expects it valid.
+template <typename T>
+void readStruct(ehc::JsonBinder& binder, const char* prefix, T& obj, const std::string& doc,
+                size_t piece) {
+  ASSERT_EQ(ehc::bindStruct(binder, prefix, obj), 0);
+  feedAll(binder, doc, piece);
+  ASSERT_EQ(binder.finish(), ehc::JsonError::Ok);
+}
+
+// writeStruct(a) gives `json`, and reading it back gives the same bytes.
+template <typename T>
+void expectRoundTrip(const T& a, const char* json) {
+  char buf[256];
+  ehc::JsonWriter w(buf, sizeof buf);
+  ASSERT_EQ(ehc::writeStruct(w, a), ehc::WriteError::Ok);
+  EXPECT_STREQ(buf, json);
+  ehc::StaticJsonBinder<8, 256> binder;
+  T b{};
+  ASSERT_EQ(ehc::bindStruct(binder, "", b), 0);
+  binder.feed(buf, strlen(buf));
+  ASSERT_EQ(binder.finish(), ehc::JsonError::Ok);
+  EXPECT_EQ(memcmp(&a, &b, sizeof a), 0);
+}
+
 TEST(Struct, UsersPayloadIntoNestedStructs) {
   const std::string users =
       ehc_test::readFile(ehc_test::sharedPath("testdata/jsonplaceholder/users.json"));
@@ -99,18 +123,9 @@ TEST(Struct, WriteThenReadGivesTheSameStruct) {
   a.weightCount = 1;
   a.closed = false;
   a.scale = 3.25f;
-  char buf[256];
-  ehc::JsonWriter w(buf, sizeof buf);
-  ASSERT_EQ(ehc::writeStruct(w, a), ehc::WriteError::Ok);
-  EXPECT_STREQ(buf,
-               R"({"kind":"tri","corners":[{"x":0.1,"y_pos":0.2},{"x":-1e+300,"y_pos":5e-324}],)"
-               R"("w":[-32768],"closed":false,"scale.factor":3.25})");
-  ehc::StaticJsonBinder<8, 128> binder;
-  Shape b{};
-  ASSERT_EQ(ehc::bindStruct(binder, "", b), 0);
-  binder.feed(buf, strlen(buf));
-  ASSERT_EQ(binder.finish(), ehc::JsonError::Ok);
-  EXPECT_EQ(memcmp(&a, &b, sizeof a), 0);
+  expectRoundTrip(a,
+                  R"({"kind":"tri","corners":[{"x":0.1,"y_pos":0.2},{"x":-1e+300,"y_pos":5e-324}],)"
+                  R"("w":[-32768],"closed":false,"scale.factor":3.25})");
 }
 
 TEST(Struct, TypeMismatchInAFieldIsReportedPerField) {
@@ -209,9 +224,7 @@ TEST(StructRegression, EveryFieldOfATruncatedArrayReportsIt) {
   for (size_t piece : {size_t{1}, size_t{7}, doc.size()}) {
     ehc::StaticJsonBinder<8, 128> binder;
     Items it{};
-    ASSERT_EQ(ehc::bindStruct(binder, "", it), 0);
-    feedAll(binder, doc, piece);
-    ASSERT_EQ(binder.finish(), ehc::JsonError::Ok);
+    readStruct(binder, "", it, doc, piece);
     EXPECT_EQ(it.n, 4);
     EXPECT_EQ(it.items[3].x, 4);
     EXPECT_EQ(binder.status(0), ehc::BindStatus::Truncated) << piece;  // x: in the 5th element
@@ -220,10 +233,7 @@ TEST(StructRegression, EveryFieldOfATruncatedArrayReportsIt) {
   // Exactly the array's size: found, not truncated.
   ehc::StaticJsonBinder<8, 128> binder;
   Items it{};
-  ASSERT_EQ(ehc::bindStruct(binder, "", it), 0);
-  const std::string full = R"({"items":[{"x":1,"y":1},{},{},{"x":4}]})";
-  feedAll(binder, full, 3);
-  ASSERT_EQ(binder.finish(), ehc::JsonError::Ok);
+  readStruct(binder, "", it, R"({"items":[{"x":1,"y":1},{},{},{"x":4}]})", 3);
   EXPECT_EQ(binder.status(0), ehc::BindStatus::Found);
   EXPECT_EQ(binder.status(1), ehc::BindStatus::Found);
 }
@@ -307,9 +317,7 @@ TEST(StructPaths, ANestedNameBindsTheNestedMember) {
   for (size_t piece : {size_t{1}, size_t{64}, users.size()}) {
     ehc::StaticJsonBinder<8, 256> binder;
     Placed p{};
-    ASSERT_EQ(ehc::bindStruct(binder, "0", p), 0);
-    feedAll(binder, users, piece);
-    ASSERT_EQ(binder.finish(), ehc::JsonError::Ok);
+    readStruct(binder, "0", p, users, piece);
     EXPECT_EQ(p.id, 1);
     EXPECT_STREQ(p.geo.lat, "-37.3159") << piece;
     EXPECT_STREQ(p.geo.lng, "81.1496");
@@ -328,30 +336,13 @@ TEST(StructPaths, NestedNamesAreWrittenAsNestedObjectsAndReadBack) {
   strcpy(p.city, "Oslo");
   strcpy(p.company, "Acme");
   strcpy(p.zip, "0150");
-  char buf[256];
-  ehc::JsonWriter w(buf, sizeof buf);
-  ASSERT_EQ(ehc::writeStruct(w, p), ehc::WriteError::Ok);
   // "address" once, with all three of its fields, where its first field is.
-  EXPECT_STREQ(buf, R"({"id":3,"address":{"geo":{"lat":"1.5","lng":"-2"},"city":"Oslo",)"
-                    R"("zipcode":"0150"},"company":{"name":"Acme"}})");
-  ehc::StaticJsonBinder<8, 256> binder;
-  Placed q{};
-  ASSERT_EQ(ehc::bindStruct(binder, "", q), 0);
-  binder.feed(buf, strlen(buf));
-  ASSERT_EQ(binder.finish(), ehc::JsonError::Ok);
-  EXPECT_EQ(memcmp(&p, &q, sizeof p), 0);
+  expectRoundTrip(p, R"({"id":3,"address":{"geo":{"lat":"1.5","lng":"-2"},"city":"Oslo",)"
+                     R"("zipcode":"0150"},"company":{"name":"Acme"}})");
 }
 
 TEST(StructPaths, EscapesNameKeysWithDotsBothWays) {
-  Escaped e{7, 8};
-  char buf[64];
-  ehc::JsonWriter w(buf, sizeof buf);
-  ASSERT_EQ(ehc::writeStruct(w, e), ehc::WriteError::Ok);
-  EXPECT_STREQ(buf, R"({"a.b":{"c":7,"d\\e":8}})");
-  Escaped r{};
-  ASSERT_EQ(bindAndFeed(r, "", buf), 0);
-  EXPECT_EQ(r.a, 7);
-  EXPECT_EQ(r.b, 8);
+  expectRoundTrip(Escaped{7, 8}, R"({"a.b":{"c":7,"d\\e":8}})");
 }
 
 TEST(StructPaths, NamesThatClashOrIterateAreRefused) {
