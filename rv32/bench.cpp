@@ -291,8 +291,9 @@ int main() {
   httpWorkload("http-content-length", false);
   stackLine("bind15", stackOf(bind15));
   stackLine("bind15+binder", stackOf(bind15WithBinder));
-  FixedText<96> t;
-  t << "# sizeof(StaticJsonBinder<15>)=";
+  FixedText<128> t;
+  t << "# sizeof(StaticJsonBinder<8>)=";
+  t.num(sizeof(ehc::StaticJsonBinder<8>)) << " sizeof(StaticJsonBinder<15>)=";
   t.num(sizeof(ehc::StaticJsonBinder<15>)) << " sizeof(ResponseParser)=";
   t.num(sizeof(ehc::ResponseParser));
   emit(t);
