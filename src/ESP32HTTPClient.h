@@ -10,7 +10,6 @@
 
 #include "ehc/client/client_error.h"
 #include "ehc/client/connection.h"
-#include "ehc/client/esp32_http_client.h"
 #include "ehc/client/rest_json.h"
 #include "ehc/config.h"
 #include "ehc/http/http_error.h"
@@ -28,6 +27,8 @@
 #include "ehc/net/posix_transport.h"
 #include "ehc/net/scripted_transport.h"
 #include "ehc/net/transport.h"
+#include "ehc/platform/esp32_http_client.h"
+#include "ehc/platform/heap_stats.h"
 #if defined(ARDUINO)
 #include "ehc/net/arduino_client_transport.h"
 #endif
