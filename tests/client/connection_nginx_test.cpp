@@ -26,6 +26,7 @@
 #include "alloc_counter.h"
 #include "loopback.h"
 #include "nginx_server.h"
+#include "suite_start.h"
 #include "test_certs.h"
 #include "test_exchange.h"
 
@@ -151,11 +152,11 @@ class NginxBase : public ::testing::Test {
   static void SetUpTestSuite() {
     std::string why;
     certs_ = new ehc_test::TestCerts;
-    ASSERT_TRUE(certs_->make(EHC_OPENSSL, &why)) << why;
+    if (!certs_->make(EHC_OPENSSL, &why)) return start_.failed(why);
     main_ = startServer(5000, 5, &why);
-    ASSERT_TRUE(main_) << why;
+    if (!main_) return start_.failed(why);
     short_ = startServer(3, 1, &why);
-    ASSERT_TRUE(short_) << why;
+    if (!short_) start_.failed(why);
   }
   static void TearDownTestSuite() {
     delete short_;
@@ -163,6 +164,7 @@ class NginxBase : public ::testing::Test {
     delete certs_;
     short_ = main_ = nullptr;
     certs_ = nullptr;
+    start_.reset();
   }
   static NginxServer* startServer(int keepaliveRequests, int keepaliveSeconds, std::string* why) {
     ehc_test::NginxOptions o;
@@ -178,8 +180,7 @@ class NginxBase : public ::testing::Test {
   }
 
   void SetUp() override {
-    if (!main_ || !short_ || !main_->running() || !short_->running())
-      GTEST_SKIP() << "the nginx fixture did not start";
+    ASSERT_TRUE(start_.started());
     tls_.setCaPem(certs_->caPem().c_str());
   }
 
@@ -221,6 +222,7 @@ class NginxBase : public ::testing::Test {
   static ehc_test::TestCerts* certs_;
   static NginxServer* main_;
   static NginxServer* short_;
+  static inline ehc_test::SuiteStart start_;
 
   ehc::PosixTransport tcp_;
   ehc::MbedTlsTransport tls_;
