@@ -61,14 +61,15 @@ for target in "${targets[@]}"; do
     [[ $tried -lt 5 ]] || continue
     tried=$((tried + 1))
     out=$work/minimised/$(basename "$artifact")
-    "$fuzzer" -minimize_crash=1 -max_total_time=30 -exact_artifact_path="$out" "$artifact" \
-      >"$out.log" 2>&1 || true
+    "$fuzzer" -minimize_crash=1 -max_total_time=30 -exact_artifact_path="$out" \
+      -artifact_prefix="$work/minimised/" "$artifact" >"$out.log" 2>&1 || true
     [[ -s $out ]] || cp "$artifact" "$out"  # a timeout or OOM is not minimised
     name=crash-$(sha1sum "$out" | cut -c1-40)
     if [[ ! -e $corpus/$name ]]; then
       cp "$out" "$corpus/$name"
       crashes=$((crashes + 1))
-      why=$("$fuzzer" "$out" 2>&1 | grep -m1 -E 'ERROR|runtime error|depends|differ|abort' || true)
+      why=$("$fuzzer" -artifact_prefix="$work/minimised/" "$out" 2>&1 |
+        grep -m1 -E 'ERROR|runtime error|depends|differ|abort' || true)
       summary+=("$target: NEW FINDING $corpus/$name (${why:-see $out.log})")
     fi
   done
@@ -85,7 +86,8 @@ for target in "${targets[@]}"; do
       cp "$f" "$base/known-$n"
     done < <(find "$dir" -type f -size +0 -print0)
   done
-  if "$fuzzer" -merge=1 -max_len=8192 -timeout=10 "$base" "$work/new" >"$work/merge.log" 2>&1; then
+  if "$fuzzer" -merge=1 -max_len=8192 -timeout=10 -artifact_prefix="$work/merge-" "$base" \
+    "$work/new" >"$work/merge.log" 2>&1; then
     find "$base" -type f ! -name 'known-*' -exec cp {} "$corpus/" \;
   else
     tail -5 "$work/merge.log"
