@@ -4,7 +4,11 @@
 #   2. normal build (g++), the Cortex-M4 cross-compile check, the rv32 (ESP32-C3)
 #      build run in QEMU against the host's results, all tests, the headline
 #      benchmark's quick form (scripts/demo.sh --quick)
-#   3. the same tests built with clang under ASan + UBSan, plus short fuzz runs
+#   3. the same tests built with clang under ASan + UBSan, plus fuzz runs
+# The fuzz runs are fixed (fuzz/fixed_run.sh: a fixed seed and number of
+# runs, inputs in a fixed order), so the same commit gives the same answer;
+# both builds replay the checked-in corpus (fuzz/corpus/) and the shared
+# regression inputs. The open-ended campaign is scripts/fuzz.sh.
 # Exit status is non-zero on any failure. Ends with CTest's summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
