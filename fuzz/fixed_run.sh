@@ -13,12 +13,13 @@
 # What makes it repeatable: the inputs reach libFuzzer in a fixed order
 # (-seed_inputs; libFuzzer reads a folder in readdir order, which differs
 # between file systems, and the order decides what it keeps); the corpus
-# folder starts empty; no periodic reload (-reload works by wall time); and
-# the process starts alike wherever the checkout and the build are: address
-# randomisation off, the same environment, the same arguments, inputs
-# copied under fixed names (compared pointers enter libFuzzer's table of
-# compared values, which feeds its mutations, and where the stack and the
-# heap's blocks lie depends on those lengths).
+# folder starts empty; no periodic reload (-reload works by wall time); no
+# mutations from compared values (-use_cmp=0: the values include pointers,
+# and where code, data, stack and heap lie differs between builds from
+# different checkouts, whose sanitizer data holds the source paths); and the
+# process starts alike: address randomisation off, the same environment,
+# the same arguments, inputs copied under fixed names. The campaign
+# (scripts/fuzz.sh) keeps compared values: it is there to find, not to repeat.
 set -euo pipefail
 fuzzer=$(realpath "$1") seed=$2 runs=$3 inputs=$(realpath "$4") work=$5
 [[ $seed -ne 0 ]] || { echo "fixed_run.sh: seed 0 is a random seed" >&2; exit 2; }
@@ -51,7 +52,7 @@ fi
 status=0
 env -i PATH=/usr/bin:/bin ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 "${norandom[@]}" ./fuzzer -seed="$seed" \
-  -runs="$runs" -seed_inputs=@inputs.txt -reload=0 -max_len=8192 -timeout=60 \
+  -runs="$runs" -seed_inputs=@inputs.txt -reload=0 -use_cmp=0 -max_len=8192 -timeout=60 \
   -print_final_stats=1 -artifact_prefix=./ corpus || status=$?
 if [[ $status -ne 0 ]]; then
   for a in crash-* timeout-* oom-* leak-*; do
