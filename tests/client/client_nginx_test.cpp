@@ -13,6 +13,7 @@
 #include "ESP32HTTPClient.h"
 #include "alloc_counter.h"
 #include "nginx_server.h"
+#include "suite_start.h"
 #include "test_certs.h"
 
 namespace {
@@ -67,7 +68,7 @@ class ClientNginx : public ::testing::Test {
   static void SetUpTestSuite() {
     certs_ = new ehc_test::TestCerts;
     std::string why;
-    ASSERT_TRUE(certs_->make(EHC_OPENSSL, &why)) << why;
+    if (!certs_->make(EHC_OPENSSL, &why)) return start_.failed(why);
     ehc_test::NginxOptions o;
     o.nginx = EHC_NGINX;
     o.certs = certs_;
@@ -75,14 +76,16 @@ class ClientNginx : public ::testing::Test {
     o.keepaliveRequests = 100000;
     o.keepaliveTimeoutSeconds = 60;
     server_ = new ehc_test::NginxServer(o);
-    ASSERT_TRUE(server_->start(&why)) << why;
+    if (!server_->start(&why)) start_.failed(why);
   }
   static void TearDownTestSuite() {
     delete server_;
     delete certs_;
     server_ = nullptr;
     certs_ = nullptr;
+    start_.reset();
   }
+  void SetUp() override { ASSERT_TRUE(start_.started()); }
   static std::string url(bool https) {
     return https ? "https://localhost:" + std::to_string(server_->httpsPort())
                  : "http://127.0.0.1:" + std::to_string(server_->httpPort());
@@ -95,6 +98,7 @@ class ClientNginx : public ::testing::Test {
 
   static ehc_test::TestCerts* certs_;
   static ehc_test::NginxServer* server_;
+  static inline ehc_test::SuiteStart start_;
 };
 ehc_test::TestCerts* ClientNginx::certs_ = nullptr;
 ehc_test::NginxServer* ClientNginx::server_ = nullptr;
