@@ -285,6 +285,41 @@ TEST(ClientRedirects, ALocationWithAnotherSchemeIsRefused) {
   EXPECT_NE(s.written().find("GET /next HTTP/1.1\r\n"), std::string::npos) << s.written();
 }
 
+// A relative Location is read against the URL the response answered (RFC
+// 9110 section 10.2.2): on the first hop the request's own target (base
+// path, path, parameters), then the Location followed; dot segments go
+// (RFC 3986 section 5.2.4). They were read against the base URL's path and
+// sent as they were ("GET /6", "GET /../up").
+TEST(ClientRedirects, ARelativeLocationIsReadAgainstTheURLItAnswered) {
+  struct Case {
+    const char* location;
+    const char* then;  // the Location of the second redirect
+    const char* lines[2];
+  };
+  const Case cases[] = {
+      {"6", "../up/./x?y=1#f", {"GET /v1/items/6 HTTP/1.1", "GET /v1/up/x?y=1 HTTP/1.1"}},
+      {"../a/b/../c", "?page=2", {"GET /v1/a/c HTTP/1.1", "GET /v1/a/c?page=2 HTTP/1.1"}},
+      {"/root/./d/..", "//api.test/z/../w", {"GET /root/ HTTP/1.1", "GET /w HTTP/1.1"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.location);
+    const std::string first = redirectTo(c.location), second = redirectTo(c.then);
+    const ScriptStep steps[] = {ScriptStep::data(first.c_str()),
+                                ScriptStep::stall(0),
+                                ScriptStep::data(second.c_str()),
+                                ScriptStep::stall(0),
+                                ScriptStep::data("HTTP/1.1 204 No Content\r\n\r\n"),
+                                ScriptStep::stall(0)};
+    Scripted s(steps, 6, "http://api.test/v1");
+    const RestResult r = s.client.get("/items/{id}").path("id", 5).followRedirects().send();
+    EXPECT_EQ(r.statusCode, 204) << r.message;
+    const std::string written = s.written();
+    EXPECT_NE(written.find("GET /v1/items/5 HTTP/1.1\r\n"), std::string::npos) << written;
+    for (const char* line : c.lines)
+      EXPECT_NE(written.find(std::string(line) + "\r\n"), std::string::npos) << line << written;
+  }
+}
+
 // A URL longer than EHC_MAX_URL_LENGTH is a capacity of the build (-21,
 // naming the setting), not a malformed URL: the base URL, a Location, and a
 // relative Location that grows too long once resolved.

@@ -4,7 +4,6 @@
 
 #include "../http/text.h"
 #include "json_body.h"
-#include "redirect_location.h"
 #include "user_headers.h"
 
 EHC_BEGIN_NAMESPACE
@@ -15,10 +14,6 @@ static_assert(EHC_MAX_HEADER_TARGETS + 1 <= EHC_HTTP_MAX_CAPTURES,
 namespace {
 
 const char kUserAgent[] = "ESP32HTTPClient/" EHC_VERSION_TEXT;
-
-bool isRedirect(int status) {
-  return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
-}
 
 bool sends(const char* method, const char* which) {
   return strcmp(method, which) == 0;
@@ -338,7 +333,7 @@ bool RestClient::crossOrigin() const {
 }
 
 bool RestClient::followingRedirect(const RestRequest& q) const {
-  return q.redirects_ > hop_ && isRedirect(parser_.status());
+  return q.redirects_ > hop_ && isRedirectStatus(parser_.status());
 }
 
 bool RestClient::wantsBody(const RestRequest& q) const {
@@ -446,12 +441,12 @@ void RestClient::runAttempt(RestRequest& q, RestResult& res, Deadline doneBy) {
       return;
     }
     const int status = parser_.status();
-    if (q.redirects_ && isRedirect(status)) {
+    if (q.redirects_ && isRedirectStatus(status)) {
       if (hop_ >= q.redirects_) {
         failWith(res, EHC_ERROR_TOO_MANY_REDIRECTS, errorToString(EHC_ERROR_TOO_MANY_REDIRECTS));
         return;
       }
-      if (!nextHop(status, res)) return;
+      if (!nextHop(status, q, res)) return;
       cookies_.commit();  // a redirect followed is a response accepted (login flows set cookies)
       ++res.redirects;
       continue;
@@ -463,9 +458,39 @@ void RestClient::runAttempt(RestRequest& q, RestResult& res, Deadline doneBy) {
   }
 }
 
-// The next hop's URL from Location (see resolveLocation); false, with the
-// error in res, when there is none to follow.
-bool RestClient::nextHop(int status, RestResult& res) {
+// The URL the response being followed answered, into hopUrlText_: the
+// request's own target on the first hop (base path, path, parameters and
+// query as sent), the Location followed after that. False when the first
+// hop's does not fit: then only its origin is there.
+bool RestClient::responseUrl(const RestRequest& q) {
+  if (hop_ > 0) return true;
+  const size_t origin = formatOrigin(url_, hopUrlText_, sizeof hopUrlText_);
+  struct Room {
+    char* at;
+    size_t left;
+  } room{hopUrlText_ + origin, sizeof hopUrlText_ - origin};
+  char buffer[64];
+  RequestWriter target(
+      [](void* user, const char* data, size_t n) {
+        Room& r = *static_cast<Room*>(user);
+        if (n >= r.left) return false;
+        memcpy(r.at, data, n);
+        r.at += n;
+        r.left -= n;
+        return true;
+      },
+      &room, buffer, sizeof buffer);
+  target.target(url_, q.path_, q.pathParams_, q.pathCount_, q.query_, q.queryCount_);
+  const bool whole = origin > 0 && target.finish() == HttpError::Ok;
+  if (!whole) room.at = hopUrlText_ + origin;
+  *room.at = '\0';
+  return whole;
+}
+
+// The next hop from Location, resolved against the URL that sent it (RFC
+// 3986 section 5, RFC 9110 section 10.2.2) with its fragment dropped; false,
+// with the error in res, when there is none to follow.
+bool RestClient::nextHop(int status, const RestRequest& q, RestResult& res) {
   const HeaderStatus location =
       locationCapture_ < 0 ? HeaderStatus::Missing : parser_.headerStatus(locationCapture_);
   if (location == HeaderStatus::Truncated) {
@@ -476,14 +501,22 @@ bool RestClient::nextHop(int status, RestResult& res) {
     failWith(res, EHC_ERROR_BAD_URL, "redirect without a Location");
     return false;
   }
-  char next[sizeof hopUrlText_];
-  const int resolved = resolveLocation(location_, hopUrl_, host_, next, sizeof next);
-  if (resolved == EHC_ERROR_CAPACITY) {
-    failWith(res, resolved, "redirect Location longer than EHC_MAX_URL_LENGTH once resolved");
+  const bool pathRelative = !schemeLength(location_) && location_[0] != '/';
+  if (!responseUrl(q) && pathRelative) {
+    failWith(res, EHC_ERROR_CAPACITY,
+             "request URL longer than EHC_MAX_URL_LENGTH to resolve a relative Location");
     return false;
   }
-  if (resolved != EHC_OK) {
-    failWith(res, resolved, "redirect to a scheme other than http or https");
+  char next[sizeof hopUrlText_];
+  if (!resolveReference(hopUrlText_, location_, next, sizeof next)) {
+    failWith(res, EHC_ERROR_CAPACITY,
+             "redirect Location longer than EHC_MAX_URL_LENGTH once resolved");
+    return false;
+  }
+  if (char* fragment = strchr(next, '#')) *fragment = '\0';  // never sent to a server
+  const size_t scheme = schemeLength(next);
+  if (!equalsIgnoreCase(next, scheme, "http", 4) && !equalsIgnoreCase(next, scheme, "https", 5)) {
+    failWith(res, EHC_ERROR_BAD_URL, "redirect to a scheme other than http or https");
     return false;
   }
   memcpy(hopUrlText_, next, strlen(next) + 1);
@@ -491,11 +524,7 @@ bool RestClient::nextHop(int status, RestResult& res) {
     failWith(res, EHC_ERROR_BAD_URL, "malformed redirect Location");
     return false;
   }
-  // Browsers' method rules: 303 always fetches with GET; 301/302 turn a
-  // POST into a GET; 307/308 repeat the request as it was.
-  const bool toGet = (status == 303 && !sends(hopMethod_, "HEAD")) ||
-                     ((status == 301 || status == 302) && sends(hopMethod_, "POST"));
-  if (toGet) {
+  if (redirectBecomesGet(status, hopMethod_)) {
     hopMethod_ = "GET";
     hopHasBody_ = false;
   }

@@ -137,7 +137,8 @@ class RestClient {
   void runAttempt(RestRequest& request, RestResult& result, Deadline doneBy);
   static bool waitBeforeRetry(int attempt, Deadline doneBy);
   void finish(RestRequest& request, RestResult& result);
-  bool nextHop(int status, RestResult& result);
+  bool responseUrl(const RestRequest& request);
+  bool nextHop(int status, const RestRequest& request, RestResult& result);
   bool storeHeader(const char* name, const char* value, const char* prefix, bool credential);
   bool crossOrigin() const;
   bool followingRedirect(const RestRequest& request) const;

@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "../core/number_format.h"
 #include "text.h"
 
 EHC_BEGIN_NAMESPACE
@@ -84,6 +85,186 @@ HttpError parseUrl(const char* text, size_t n, Url* out, uint16_t portOverride) 
     if (c <= 0x20 || c == 0x7F || c == '#') return HttpError::BadUrl;
   }
   return HttpError::Ok;
+}
+
+namespace {
+
+bool isAlpha(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+// A URI reference split as RFC 3986 appendix B does, with a strict scheme:
+// offsets into the text; an absent part differs from an empty one.
+struct UriParts {
+  size_t scheme = 0;  // length without ':' (0: none)
+  bool hasAuthority = false;
+  size_t authority = 0, authorityLength = 0;
+  size_t path = 0, pathLength = 0;
+  bool hasQuery = false;
+  size_t query = 0, queryLength = 0;  // after '?'
+  bool hasFragment = false;
+  size_t fragment = 0, fragmentLength = 0;  // after '#'
+};
+
+UriParts splitUri(const char* s, size_t n) {
+  UriParts u;
+  size_t at = u.scheme = schemeLength(s);
+  if (at) ++at;  // the ':'
+  if (n - at >= 2 && s[at] == '/' && s[at + 1] == '/') {
+    u.hasAuthority = true;
+    u.authority = at += 2;
+    while (at < n && s[at] != '/' && s[at] != '?' && s[at] != '#') ++at;
+    u.authorityLength = at - u.authority;
+  }
+  u.path = at;
+  while (at < n && s[at] != '?' && s[at] != '#') ++at;
+  u.pathLength = at - u.path;
+  if (at < n && s[at] == '?') {
+    u.hasQuery = true;
+    u.query = ++at;
+    while (at < n && s[at] != '#') ++at;
+    u.queryLength = at - u.query;
+  }
+  if (at < n && s[at] == '#') {
+    u.hasFragment = true;
+    u.fragment = at + 1;
+    u.fragmentLength = n - u.fragment;
+  }
+  return u;
+}
+
+// Appends to a fixed buffer, always NUL-terminated; false once full.
+class Appender {
+ public:
+  Appender(char* out, size_t size) : out_(out), size_(size) {
+    if (size_) out_[0] = '\0';
+  }
+  bool put(const char* s, size_t n) {
+    if (!size_ || n >= size_ - length_) return false;
+    memcpy(out_ + length_, s, n);
+    length_ += n;
+    out_[length_] = '\0';
+    return true;
+  }
+  bool put(const char* s) { return put(s, strlen(s)); }
+  size_t length() const { return length_; }
+  // Removes the dot segments of what was put from `from` on.
+  void removeDotSegments(size_t from);
+
+ private:
+  char* out_;
+  size_t size_;
+  size_t length_ = 0;
+};
+
+// RFC 3986 section 5.2.4, in place: the output is written over the input it
+// has read (it never gets ahead of it).
+void Appender::removeDotSegments(size_t from) {
+  char* p = out_ + from;
+  const size_t n = length_ - from;
+  size_t r = 0, w = 0;
+  const auto startsWith = [&](const char* s, size_t k) {
+    return n - r >= k && memcmp(p + r, s, k) == 0;
+  };
+  const auto is = [&](const char* s, size_t k) { return n - r == k && memcmp(p + r, s, k) == 0; };
+  const auto dropLastSegment = [&] {
+    while (w > 0 && p[w - 1] != '/') --w;
+    if (w > 0) --w;
+  };
+  while (r < n) {
+    if (startsWith("../", 3)) {
+      r += 3;
+    } else if (startsWith("./", 2) || startsWith("/./", 3)) {
+      r += 2;  // "/./" leaves its last '/'
+    } else if (is("/.", 2)) {
+      p[++r] = '/';
+    } else if (startsWith("/../", 4)) {
+      r += 3;
+      dropLastSegment();
+    } else if (is("/..", 3)) {
+      r += 2;
+      p[r] = '/';
+      dropLastSegment();
+    } else if (is(".", 1) || is("..", 2)) {
+      r = n;
+    } else {  // the first segment, with its '/', moves to the output
+      size_t end = r + (p[r] == '/');
+      while (end < n && p[end] != '/') ++end;
+      memmove(p + w, p + r, end - r);
+      w += end - r;
+      r = end;
+    }
+  }
+  length_ = from + w;
+  out_[length_] = '\0';
+}
+
+}  // namespace
+
+size_t schemeLength(const char* s) {
+  if (!s || !isAlpha(s[0])) return 0;
+  size_t n = 1;
+  while (isAlpha(s[n]) || (s[n] >= '0' && s[n] <= '9') || s[n] == '+' || s[n] == '-' || s[n] == '.')
+    ++n;
+  return s[n] == ':' ? n : 0;
+}
+
+size_t resolveReference(const char* base, const char* ref, char* out, size_t size) {
+  const UriParts b = splitUri(base, strlen(base));
+  const UriParts r = splitUri(ref, strlen(ref));
+  if (!b.scheme) return 0;
+  Appender t(out, size);
+  // Which parts come from the reference: from its first defined one on.
+  const bool own = r.scheme != 0;
+  const bool ownAuthority = own || r.hasAuthority;
+  const bool ownPath = ownAuthority || r.pathLength > 0;
+  const char* from = own ? ref : base;
+  bool fits = t.put(from, own ? r.scheme : b.scheme) && t.put(":");
+  const UriParts& a = ownAuthority ? r : b;
+  if (a.hasAuthority)
+    fits =
+        fits && t.put("//") && t.put((ownAuthority ? ref : base) + a.authority, a.authorityLength);
+  const size_t pathAt = t.length();
+  if (!ownPath) {
+    fits = fits && t.put(base + b.path, b.pathLength);
+  } else {
+    if (!ownAuthority && ref[r.path] != '/') {  // merged with the base's directory
+      size_t dir = b.pathLength;
+      while (dir > 0 && base[b.path + dir - 1] != '/') --dir;
+      if (b.hasAuthority && b.pathLength == 0) fits = fits && t.put("/");
+      fits = fits && t.put(base + b.path, dir);
+    }
+    fits = fits && t.put(ref + r.path, r.pathLength);
+    if (fits) t.removeDotSegments(pathAt);
+  }
+  const bool ownQuery = ownPath || r.hasQuery;
+  const UriParts& q = ownQuery ? r : b;
+  if (q.hasQuery)
+    fits = fits && t.put("?") && t.put((ownQuery ? ref : base) + q.query, q.queryLength);
+  if (r.hasFragment) fits = fits && t.put("#") && t.put(ref + r.fragment, r.fragmentLength);
+  return fits ? t.length() : 0;
+}
+
+size_t formatOrigin(const Url& url, char* out, size_t size) {
+  char port[kMaxNumberText + 1] = "";
+  if (!url.defaultPort) {
+    port[0] = ':';
+    port[1 + formatUint64(url.port, port + 1)] = '\0';
+  }
+  Appender o(out, size);
+  const bool fits = o.put(url.https ? "https://" : "http://") && (!url.ipv6 || o.put("[")) &&
+                    o.put(url.host, url.hostLength) && (!url.ipv6 || o.put("]")) && o.put(port);
+  return fits ? o.length() : 0;
+}
+
+bool isRedirectStatus(int status) {
+  return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
+}
+
+bool redirectBecomesGet(int status, const char* method) {
+  const bool head = strcmp(method, "HEAD") == 0;
+  return (status == 303 && !head) ||
+         ((status == 301 || status == 302) && strcmp(method, "POST") == 0);
 }
 
 EHC_END_NAMESPACE
