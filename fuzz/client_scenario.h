@@ -18,7 +18,7 @@ namespace ehc_fuzz {
 struct ClientOutcome {
   int status[2], error[2];
   uint32_t found[2], truncated[2];
-  uint8_t headersFound[2];
+  uint32_t headersFound[2];
   int64_t id;
   double lat;
   bool flag;

@@ -8,8 +8,9 @@
 
 EHC_BEGIN_NAMESPACE
 
-static_assert(EHC_MAX_HEADER_TARGETS + 1 <= EHC_HTTP_MAX_CAPTURES,
-              "getHeader() targets and Location need EHC_HTTP_MAX_CAPTURES captures");
+// getHeader() targets read the fields through the header visitor; only the
+// redirect's Location is a capture.
+static_assert(EHC_HTTP_MAX_CAPTURES >= 1, "a redirect's Location needs a capture");
 
 namespace {
 
@@ -88,11 +89,6 @@ bool named(const char* a, const char* b) {
   return equalsIgnoreCase(a, strlen(a), b, strlen(b));
 }
 
-bool countBytes(void* user, const char*, size_t n) {
-  *static_cast<size_t*>(user) += n;
-  return true;
-}
-
 bool toRequest(void* user, const char* data, size_t n) {
   return static_cast<RequestWriter*>(user)->body(data, n) == HttpError::Ok;
 }
@@ -126,16 +122,12 @@ class RestClient::Exchanger final : public Exchange {
     w.standardHeaders(kUserAgent);
     // Credentials stay with the origin they were set for.
     const bool cross = c_.hopCrossOrigin_;
-    for (size_t at = 0; at < c_.headersUsed_;) {
-      const bool credential = c_.headers_[at] == 'c';
-      const char* name = c_.headers_ + at + 1;
-      const char* value = name + strlen(name) + 1;
-      at = static_cast<size_t>(value + strlen(value) + 1 - c_.headers_);
-      if ((cross && (credential || isCredentialHeader(name))) || named(name, "Content-Type") ||
-          requestHas(name))
-        continue;  // the request's own header of that name replaces it
-      w.header(name, value);
-    }
+    c_.headers_.forEach([&](const StoredHeaders::Field& f) {
+      if ((cross && (f.credential || isCredentialHeader(f.name))) ||
+          named(f.name, "Content-Type") || requestHas(f.name))
+        return;  // the request's own header of that name replaces it
+      w.header(f.name, f.value);
+    });
     if (c_.cookies_.anyFor(c_.host_, c_.hopUrl_.https, !cross)) writeCookies(w, !cross);
     for (uint8_t i = 0; i < q_.headerCount_; ++i) {
       const char* name = q_.headers_[i].name;
@@ -181,12 +173,7 @@ class RestClient::Exchanger final : public Exchange {
     for (uint8_t i = 0; i < q_.headerCount_; ++i)
       if (named(q_.headers_[i].name, "Content-Type")) return q_.headers_[i].value;
     if (q_.contentType_) return q_.contentType_;
-    for (size_t at = 0; at < c_.headersUsed_;) {
-      const char* name = c_.headers_ + at + 1;
-      const char* value = name + strlen(name) + 1;
-      if (named(name, "Content-Type")) return value;
-      at = static_cast<size_t>(value + strlen(value) + 1 - c_.headers_);
-    }
+    if (const char* stored = c_.headers_.find("Content-Type")) return stored;
     return c_.contentType_;
   }
 
@@ -195,10 +182,9 @@ class RestClient::Exchanger final : public Exchange {
       w.endHeaders(-1);
     } else if (q_.fieldCount_) {
       w.header("Content-Type", contentType());
-      size_t length = 0;  // first pass: the length, for Content-Length
-      JsonWriter counter(countBytes, &length);
+      JsonWriter counter = countingWriter();  // first pass: the length, for Content-Length
       writeDottedObject(counter, q_.fields_, q_.fieldCount_);  // checked at body(): no error
-      w.endHeaders(static_cast<int64_t>(length));
+      w.endHeaders(static_cast<int64_t>(counter.length()));
       headBytes_ = w.position();
       JsonWriter out(toRequest, &w);
       writeDottedObject(out, q_.fields_, q_.fieldCount_);
@@ -269,43 +255,12 @@ void RestClient::setTransports(Transport* plain, Transport* secure) {
   connection_.setTransports(plain, secure);
 }
 
-bool RestClient::storeHeader(const char* name, const char* value, const char* prefix,
-                             bool credential) {
-  // Check everything before the old value goes.
-  if (userHeaderProblem(name, value ? value : "") || userHeaderProblem(name, prefix)) return false;
-  const size_t nameLength = strlen(name), prefixLength = strlen(prefix);
-  const size_t valueLength = value ? strlen(value) : 0;
-  size_t oldAt = headersUsed_, oldEnd = headersUsed_;
-  for (size_t at = 0; at < headersUsed_;) {
-    const char* n = headers_ + at + 1;
-    const char* v = n + strlen(n) + 1;
-    const size_t end = static_cast<size_t>(v + strlen(v) + 1 - headers_);
-    if (named(n, name)) {
-      oldAt = at;
-      oldEnd = end;
-    }
-    at = end;
-  }
-  const size_t need = value ? 1 + nameLength + 1 + prefixLength + valueLength + 1 : 0;
-  if (need > sizeof headers_ - (headersUsed_ - (oldEnd - oldAt))) return false;
-  memmove(headers_ + oldAt, headers_ + oldEnd, headersUsed_ - oldEnd);
-  headersUsed_ -= oldEnd - oldAt;
-  if (!value) return true;  // removed
-  char* at = headers_ + headersUsed_;
-  at[0] = credential ? 'c' : '-';
-  memcpy(at + 1, name, nameLength + 1);
-  memcpy(at + 1 + nameLength + 1, prefix, prefixLength);
-  memcpy(at + 1 + nameLength + 1 + prefixLength, value, valueLength + 1);
-  headersUsed_ += need;
-  return true;
-}
-
 bool RestClient::setHeader(TextArg name, TextArg value) {
-  return name.c_str() && storeHeader(name.c_str(), value.c_str(), "", false);
+  return name.c_str() && headers_.set(name.c_str(), value.c_str(), "", false);
 }
 
 bool RestClient::bearer(TextArg token) {
-  return token.c_str() && storeHeader("Authorization", token.c_str(), "Bearer ", true);
+  return token.c_str() && headers_.set("Authorization", token.c_str(), "Bearer ", true);
 }
 
 bool RestClient::basic(TextArg userArg, TextArg passwordArg) {
@@ -320,12 +275,12 @@ bool RestClient::basic(TextArg userArg, TextArg passwordArg) {
   pair[u] = ':';
   memcpy(pair + u + 1, password, p);
   encoded[base64Encode(reinterpret_cast<const uint8_t*>(pair), u + 1 + p, encoded)] = '\0';
-  return storeHeader("Authorization", encoded, "Basic ", true);
+  return headers_.set("Authorization", encoded, "Basic ", true);
 }
 
 bool RestClient::apiKey(TextArg key, TextArg headerName) {
   return key.c_str() && headerName.c_str() &&
-         storeHeader(headerName.c_str(), key.c_str(), "", true);
+         headers_.set(headerName.c_str(), key.c_str(), "", true);
 }
 
 bool RestClient::crossOrigin() const {
@@ -404,7 +359,7 @@ void RestClient::runAttempt(RestRequest& q, RestResult& res, Deadline doneBy) {
     hopCrossOrigin_ = crossOrigin();
     binder_.restart();
     bodyFed_ = false;
-    memset(headerMatch_, 0, sizeof headerMatch_);
+    headerTargets_.begin(q.headerTargets_, q.headerTargetCount_);
     parser_.clearCaptures();
     locationCapture_ =
         q.redirects_ ? parser_.captureHeader("Location", location_, sizeof location_) : -1;
@@ -544,89 +499,17 @@ const ResponseParser::HeaderVisitor RestClient::kHeaderVisitor = {
 
 void RestClient::headerName(const char* d, size_t n) {
   CookieJar::kVisitor.name(&cookies_, d, n);
-  if (!current_) return;
-  for (uint8_t k = 0; k < current_->headerTargetCount_; ++k) {
-    HeaderMatch& m = headerMatch_[k];
-    const char* want = current_->headerTargets_[k].name;
-    for (size_t i = 0; i < n && !m.mismatch; ++i) {
-      if (want[m.matched] != '\0' && equalsIgnoreCase(d + i, 1, want + m.matched, 1))
-        ++m.matched;
-      else
-        m.mismatch = true;
-    }
-  }
+  headerTargets_.name(d, n);
 }
 
 void RestClient::headerValue(const char* d, size_t n) {
   CookieJar::kVisitor.value(&cookies_, d, n);
-  if (!current_ || followingRedirect(*current_)) return;
-  for (uint8_t k = 0; k < current_->headerTargetCount_; ++k) {
-    HeaderMatch& m = headerMatch_[k];
-    const RestRequest::HeaderTarget& t = current_->headerTargets_[k];
-    if (m.mismatch || t.name[m.matched] != '\0') continue;
-    if (!m.inValue) {  // this field's first bytes: start, or join a repeated field
-      m.inValue = true;
-      if (!m.seen) {
-        m.length = 0;
-        if (t.textSink) t.textSink->clear(t.target);
-      } else {
-        appendHeader(k, ", ", 2);
-      }
-      m.seen = true;
-    }
-    appendHeader(k, d, n);
-  }
-}
-
-void RestClient::appendHeader(uint8_t k, const char* d, size_t n) {
-  HeaderMatch& m = headerMatch_[k];
-  const RestRequest::HeaderTarget& t = current_->headerTargets_[k];
-  if (t.textSink) {
-    t.textSink->append(t.target, d, n);
-    return;
-  }
-  char* buf = t.convert ? headerText_[k] : static_cast<char*>(t.target);
-  const size_t size = t.convert ? sizeof headerText_[k] : t.size;
-  const size_t room = size - 1 - m.length;
-  const size_t take = n < room ? n : room;
-  memcpy(buf + m.length, d, take);
-  m.length += take;
-  buf[m.length] = '\0';
-  if (take < n) m.truncated = true;
+  headerTargets_.value(d, n, current_ && !followingRedirect(*current_));
 }
 
 void RestClient::headerEnd(bool trailer) {
   CookieJar::kVisitor.end(&cookies_, trailer);
-  if (!current_) return;
-  const bool skip = followingRedirect(*current_);
-  for (uint8_t k = 0; k < current_->headerTargetCount_; ++k) {
-    HeaderMatch& m = headerMatch_[k];
-    const RestRequest::HeaderTarget& t = current_->headerTargets_[k];
-    if (!skip && !m.mismatch && t.name[m.matched] == '\0' && !m.inValue && !m.seen) {
-      m.seen = true;  // present with an empty value
-      m.length = 0;
-      if (t.textSink)
-        t.textSink->clear(t.target);
-      else
-        (t.convert ? headerText_[k] : static_cast<char*>(t.target))[0] = '\0';
-    }
-    m.matched = 0;
-    m.mismatch = m.inValue = false;
-  }
-}
-
-void RestClient::finishHeaderTargets(RestRequest& q, RestResult& res) {
-  for (uint8_t k = 0; k < q.headerTargetCount_; ++k) {
-    const HeaderMatch& m = headerMatch_[k];
-    const RestRequest::HeaderTarget& t = q.headerTargets_[k];
-    const uint8_t bit = static_cast<uint8_t>(1u << k);
-    if (!m.seen) continue;
-    if (m.truncated) res.headersTruncated = static_cast<uint8_t>(res.headersTruncated | bit);
-    // A number cut short would read as another number: not written.
-    const bool written =
-        t.convert ? !m.truncated && t.convert(headerText_[k], t.target) == BindStatus::Found : true;
-    if (written) res.headersFound = static_cast<uint8_t>(res.headersFound | bit);
-  }
+  headerTargets_.end(current_ && !followingRedirect(*current_));
 }
 
 void RestClient::finish(RestRequest& q, RestResult& res) {
@@ -659,7 +542,7 @@ void RestClient::finish(RestRequest& q, RestResult& res) {
         case BindStatus::OutOfRange: res.outOfRange |= bit; break;
       }
     }
-    if (responded) finishHeaderTargets(q, res);
+    if (responded) headerTargets_.finish(&res.headersFound, &res.headersTruncated);
     building_ = nullptr;
   }
   // Nothing of a response the client rejected is kept.

@@ -20,8 +20,10 @@
 #include "callback.h"
 #include "connection.h"
 #include "cookie_jar.h"
+#include "header_targets.h"
 #include "rest_request.h"
 #include "rest_result.h"
+#include "stored_headers.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -139,18 +141,15 @@ class RestClient {
   void finish(RestRequest& request, RestResult& result);
   bool responseUrl(const RestRequest& request);
   bool nextHop(int status, const RestRequest& request, RestResult& result);
-  bool storeHeader(const char* name, const char* value, const char* prefix, bool credential);
   bool crossOrigin() const;
   bool followingRedirect(const RestRequest& request) const;
   bool wantsBody(const RestRequest& request) const;
   bool responseHasBody(int status) const;
-  void finishHeaderTargets(RestRequest& request, RestResult& result);
   static void onBodyBytes(void* self, const char* data, size_t length);
   static const ResponseParser::HeaderVisitor kHeaderVisitor;
   void headerName(const char* data, size_t length);
   void headerValue(const char* data, size_t length);
   void headerEnd(bool trailer);
-  void appendHeader(uint8_t target, const char* data, size_t length);
 
   // base URL
   char baseUrl_[EHC_MAX_URL_LENGTH + 1] = {};
@@ -172,25 +171,14 @@ class RestClient {
   uint8_t hop_ = 0;
   char location_[EHC_MAX_URL_LENGTH + 1] = {};
   int locationCapture_ = -1;
-  // getHeader() targets, matched as the headers stream by.
-  struct HeaderMatch {
-    uint16_t matched;  // bytes of the name matched so far
-    bool mismatch;     // the field's name is not this one
-    bool inValue;      // this field's value is arriving
-    bool seen;         // written at least once (repeated fields join with ", ")
-    bool truncated;
-    size_t length;  // bytes written into the target / text
-  } headerMatch_[EHC_MAX_HEADER_TARGETS] = {};
-  char headerText_[EHC_MAX_HEADER_TARGETS][EHC_HEADER_VALUE_MAX];  // numbers, bool
+  HeaderTargets headerTargets_;
 
   // settings
   uint32_t timeoutMs_ = EHC_DEFAULT_TIMEOUT_MS;
   uint32_t connectTimeoutMs_ = EHC_DEFAULT_CONNECT_TIMEOUT_MS;
   uint8_t maxRetry_ = 0;
   char contentType_[48] = "application/json";
-  // Records: a flag byte ('c': a credential, '-'), then "Name\0value\0".
-  char headers_[EHC_CLIENT_HEADER_STORAGE] = {};
-  size_t headersUsed_ = 0;
+  StoredHeaders headers_;
 
   Transport* plain_;
   Transport* secure_;

@@ -195,17 +195,12 @@ RestRequest& RestRequest::addBodyField(const char* key, ParamValue value) {
 
 RestRequest& RestRequest::setJsonBody(const void* object, StructWriter writer) {
   if (!ready() || !bodyIsFree("body(struct) with other body content")) return *this;
-  size_t length = 0;  // measure, then write into the storage
-  JsonWriter counter(
-      [](void* n, const char*, size_t k) {
-        *static_cast<size_t*>(n) += k;
-        return true;
-      },
-      &length);
+  JsonWriter counter = countingWriter();  // measure, then write into the storage
   if (writer(counter, object) != WriteError::Ok) {
     fail(EHC_ERROR_INVALID_REQUEST, "body struct is not JSON (NaN, infinity, invalid UTF-8)");
     return *this;
   }
+  const size_t length = counter.length();
   if (length >= sizeof storage_ - used_) {
     fail(EHC_ERROR_CAPACITY, "body struct does not fit (EHC_REQUEST_STORAGE)");
     return *this;

@@ -29,6 +29,7 @@
 #include "../json/json_struct.h"
 #include "../json/json_text_targets.h"
 #include "callback.h"
+#include "header_targets.h"
 #include "rest_result.h"
 #include "text_arg.h"
 
@@ -97,14 +98,7 @@ namespace detail {
 // Everything a request holds, as plain data: a request that moves is a byte
 // copy of this, then the pointers into it (copied texts, callbacks) follow.
 struct RequestData {
-  using HeaderConvert = BindStatus (*)(const char* text, void* target);
-  struct HeaderTarget {
-    const char* name;
-    void* target;
-    size_t size;               // char buffers: the buffer's size
-    HeaderConvert convert;     // numbers, bool: from the value's text
-    const TextSink* textSink;  // String / std::string
-  };
+  using HeaderConvert = HeaderTarget::Convert;
   struct Each {
     int binding;
     MatchCallback callback;
