@@ -446,3 +446,54 @@ TEST(ClientResult, HasErrorBeforeAnyRequestAsTheOriginal) {
 }
 
 }  // namespace
+
+namespace {
+
+using ehc::RestRequest;
+
+// A request exists once: taking it into a variable moves it (a chain on
+// the temporary get() returns gives an rvalue), copying does not compile.
+// It used to be a "copy" constructor that moved: `auto b = a;` emptied a.
+static_assert(!std::is_copy_constructible<RestRequest>::value, "auto b = a; must not compile");
+static_assert(!std::is_constructible<RestRequest, RestRequest&>::value,
+              "no constructor takes a request by non-const reference");
+static_assert(std::is_nothrow_move_constructible<RestRequest>::value, "a real move");
+static_assert(!std::is_copy_assignable<RestRequest>::value &&
+                  !std::is_move_assignable<RestRequest>::value,
+              "a request is not assigned over another");
+static_assert(
+    std::is_same<decltype(std::declval<RestRequest>().query("a", 1)), RestRequest&&>::value,
+    "the chain on a temporary gives an rvalue");
+static_assert(
+    std::is_same<decltype(std::declval<RestRequest&>().query("a", 1)), RestRequest&>::value,
+    "the chain on a variable gives that variable");
+
+RestRequest makeRequest(ESP32HTTPClient& client, int* id) {
+  return client.get("/made").getBody("id", id);  // moved out of the temporary, then elided
+}
+
+TEST(ClientRequest, MovesCarryTheBindingsAndSendOnce) {
+  const ScriptStep steps[] = {
+      ScriptStep::data("HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n{\"id\":41}"),
+      ScriptStep::stall(0),  // the connection stays open between them
+      ScriptStep::data("HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n{\"id\":42}"),
+      ScriptStep::stall(0)};
+  Scripted s(steps, 4);
+  int a = 0, b = 0;
+  char name[8] = "";
+  {
+    auto first = s.client.get("/first").query("q", std::string("temporary")).getBody("id", &a);
+    RestRequest moved(std::move(first));
+    moved.getBody("name", name);  // still being built, bindings and all
+    EXPECT_EQ(first.send().message, std::string("request already sent"));  // empty: sends nothing
+    EXPECT_EQ(s.written(), "");
+    EXPECT_TRUE(moved.send().isSuccess());
+  }
+  EXPECT_EQ(a, 41);
+  EXPECT_NE(s.written().find("GET /first?q=temporary HTTP/1.1\r\n"), std::string::npos);
+  makeRequest(s.client, &b);  // sent once, at the end of this statement
+  EXPECT_EQ(b, 42);
+  EXPECT_EQ(requestsIn(s.written()), 2u);
+}
+
+}  // namespace

@@ -115,8 +115,8 @@ class RestClient::Exchanger final : public Exchange {
 
   HttpError writeRequest(RequestWriter& w) override {
     if (c_.hop_ == 0)
-      w.begin(c_.hopMethod_, c_.hopUrl_, q_.path_, q_.pathParams_, q_.pathCount_, q_.query_,
-              q_.queryCount_);
+      w.begin(c_.hopMethod_, c_.hopUrl_, q_.spec().path, q_.spec().pathParams, q_.spec().pathCount,
+              q_.spec().query, q_.spec().queryCount);
     else  // a redirect's Location is the whole target
       w.begin(c_.hopMethod_, c_.hopUrl_, "", nullptr, 0, nullptr, 0);
     w.standardHeaders(kUserAgent);
@@ -129,10 +129,10 @@ class RestClient::Exchanger final : public Exchange {
       w.header(f.name, f.value);
     });
     if (c_.cookies_.anyFor(c_.host_, c_.hopUrl_.https, !cross)) writeCookies(w, !cross);
-    for (uint8_t i = 0; i < q_.headerCount_; ++i) {
-      const char* name = q_.headers_[i].name;
+    for (uint8_t i = 0; i < q_.spec().headerCount; ++i) {
+      const char* name = q_.spec().headers[i].name;
       if ((cross && isCredentialHeader(name)) || named(name, "Content-Type")) continue;
-      w.header(name, q_.headers_[i].value);
+      w.header(name, q_.spec().headers[i].value);
     }
     writeBody(w);
     return w.error();
@@ -140,12 +140,14 @@ class RestClient::Exchanger final : public Exchange {
 
   bool bodySatisfied() const override { return !c_.wantsBody(q_) || c_.binder_.done(); }
   bool isHead() const override { return sends(c_.hopMethod_, "HEAD"); }
-  bool replayable() const override { return q_.idempotent_ || !unsafeToRepeat(c_.hopMethod_); }
+  bool replayable() const override {
+    return q_.spec().idempotent || !unsafeToRepeat(c_.hopMethod_);
+  }
 
  private:
   bool requestHas(const char* name) const {
-    for (uint8_t i = 0; i < q_.headerCount_; ++i)
-      if (named(q_.headers_[i].name, name)) return true;
+    for (uint8_t i = 0; i < q_.spec().headerCount; ++i)
+      if (named(q_.spec().headers[i].name, name)) return true;
     return false;
   }
 
@@ -170,9 +172,9 @@ class RestClient::Exchanger final : public Exchange {
   // The request's Content-Type header, its rawBody type, the client's
   // persistent Content-Type header, the client's setting: the first given.
   const char* contentType() const {
-    for (uint8_t i = 0; i < q_.headerCount_; ++i)
-      if (named(q_.headers_[i].name, "Content-Type")) return q_.headers_[i].value;
-    if (q_.contentType_) return q_.contentType_;
+    for (uint8_t i = 0; i < q_.spec().headerCount; ++i)
+      if (named(q_.spec().headers[i].name, "Content-Type")) return q_.spec().headers[i].value;
+    if (q_.spec().contentType) return q_.spec().contentType;
     if (const char* stored = c_.headers_.find("Content-Type")) return stored;
     return c_.contentType_;
   }
@@ -180,19 +182,20 @@ class RestClient::Exchanger final : public Exchange {
   void writeBody(RequestWriter& w) {
     if (!c_.hopHasBody_) {
       w.endHeaders(-1);
-    } else if (q_.fieldCount_) {
+    } else if (q_.spec().fieldCount) {
       w.header("Content-Type", contentType());
       JsonWriter counter = countingWriter();  // first pass: the length, for Content-Length
-      writeDottedObject(counter, q_.fields_, q_.fieldCount_);  // checked at body(): no error
+      writeDottedObject(counter, q_.spec().fields,
+                        q_.spec().fieldCount);  // checked at body(): no error
       w.endHeaders(static_cast<int64_t>(counter.length()));
       headBytes_ = w.position();
       JsonWriter out(toRequest, &w);
-      writeDottedObject(out, q_.fields_, q_.fieldCount_);
-    } else if (q_.rawBody_) {
+      writeDottedObject(out, q_.spec().fields, q_.spec().fieldCount);
+    } else if (q_.spec().rawBody) {
       w.header("Content-Type", contentType());
-      w.endHeaders(static_cast<int64_t>(q_.rawLength_));
+      w.endHeaders(static_cast<int64_t>(q_.spec().rawLength));
       headBytes_ = w.position();
-      w.body(q_.rawBody_, q_.rawLength_);
+      w.body(q_.spec().rawBody, q_.spec().rawLength);
     } else {
       w.endHeaders(hasBodyByDefault(c_.hopMethod_) ? 0 : -1);
     }
@@ -206,6 +209,20 @@ class RestClient::Exchanger final : public Exchange {
   RestClient& c_;
   RestRequest& q_;
 };
+
+bool RestClient::claimBinder(const RestRequest& request) {
+  if (building_) return false;
+  building_ = &request;
+  binder_.clear();
+  binder_.setStopWhenDone(true);  // read only as far as the bindings need
+  return true;
+}
+
+void RestClient::follow(const RestRequest& from, RestRequest& to) {
+  if (building_ != &from) return;
+  building_ = &to;
+  binder_.relocate(&from, sizeof from, &to);
+}
 
 RestClient::RestClient(TextArg baseUrl, uint16_t port, Transport* plain, Transport* secure)
     : portOverride_(port), plain_(plain), secure_(secure), connection_(plain, secure) {
@@ -288,7 +305,7 @@ bool RestClient::crossOrigin() const {
 }
 
 bool RestClient::followingRedirect(const RestRequest& q) const {
-  return q.redirects_ > hop_ && isRedirectStatus(parser_.status());
+  return q.spec().redirects > hop_ && isRedirectStatus(parser_.status());
 }
 
 bool RestClient::wantsBody(const RestRequest& q) const {
@@ -310,17 +327,17 @@ void RestClient::onBodyBytes(void* self, const char* data, size_t length) {
 RestResult RestClient::execute(RestRequest& q) {
   RestResult res;
   const uint32_t begun = monotonicMs();
-  if (q.error_ != EHC_OK) {
-    res.error = res.statusCode = q.error_;
-    res.message = q.errorMessage_;
+  if (q.spec().error != EHC_OK) {
+    res.error = res.statusCode = q.spec().error;
+    res.message = q.spec().errorMessage;
   } else if (urlError_ != EHC_OK) {
     failWith(res, urlError_, urlMessage_);
   } else {
     // One deadline for the whole request, as libcurl's CURLOPT_TIMEOUT:
     // every attempt, redirect and wait between retries comes out of it.
-    const Deadline doneBy = Deadline::in(q.timeoutMs_ ? q.timeoutMs_ : timeoutMs_);
-    const int retries = q.retries_ >= 0 ? q.retries_ : maxRetry_;
-    const bool repeatable = q.idempotent_ || !unsafeToRepeat(q.method_);
+    const Deadline doneBy = Deadline::in(q.spec().timeoutMs ? q.spec().timeoutMs : timeoutMs_);
+    const int retries = q.spec().retries >= 0 ? q.spec().retries : maxRetry_;
+    const bool repeatable = q.spec().idempotent || !unsafeToRepeat(q.spec().method);
     for (int attempt = 0;; ++attempt) {
       ++res.attempts;
       const uint64_t sentBefore = res.bytesSent;
@@ -348,7 +365,7 @@ bool RestClient::waitBeforeRetry(int attempt, Deadline doneBy) {
 
 void RestClient::runAttempt(RestRequest& q, RestResult& res, Deadline doneBy) {
   hopUrl_ = url_;
-  hopMethod_ = q.method_;
+  hopMethod_ = q.spec().method;
   hopHasBody_ = true;
   hop_ = 0;
   for (;;) {
@@ -359,10 +376,10 @@ void RestClient::runAttempt(RestRequest& q, RestResult& res, Deadline doneBy) {
     hopCrossOrigin_ = crossOrigin();
     binder_.restart();
     bodyFed_ = false;
-    headerTargets_.begin(q.headerTargets_, q.headerTargetCount_);
+    headerTargets_.begin(q.spec().headerTargets, q.spec().headerTargetCount);
     parser_.clearCaptures();
     locationCapture_ =
-        q.redirects_ ? parser_.captureHeader("Location", location_, sizeof location_) : -1;
+        q.spec().redirects ? parser_.captureHeader("Location", location_, sizeof location_) : -1;
     cookies_.discard();  // what a failed exchange before this one staged
     cookies_.setResponseHost(host_);
     parser_.onHeaders(&kHeaderVisitor, this);
@@ -396,8 +413,8 @@ void RestClient::runAttempt(RestRequest& q, RestResult& res, Deadline doneBy) {
       return;
     }
     const int status = parser_.status();
-    if (q.redirects_ && isRedirectStatus(status)) {
-      if (hop_ >= q.redirects_) {
+    if (q.spec().redirects && isRedirectStatus(status)) {
+      if (hop_ >= q.spec().redirects) {
         failWith(res, EHC_ERROR_TOO_MANY_REDIRECTS, errorToString(EHC_ERROR_TOO_MANY_REDIRECTS));
         return;
       }
@@ -435,7 +452,8 @@ bool RestClient::responseUrl(const RestRequest& q) {
         return true;
       },
       &room, buffer, sizeof buffer);
-  target.target(url_, q.path_, q.pathParams_, q.pathCount_, q.query_, q.queryCount_);
+  target.target(url_, q.spec().path, q.spec().pathParams, q.spec().pathCount, q.spec().query,
+                q.spec().queryCount);
   const bool whole = origin > 0 && target.finish() == HttpError::Ok;
   if (!whole) room.at = hopUrlText_ + origin;
   *room.at = '\0';
@@ -513,7 +531,7 @@ void RestClient::headerEnd(bool trailer) {
 }
 
 void RestClient::finish(RestRequest& q, RestResult& res) {
-  const bool owner = building_ == &q;
+  const bool owner = building_ == &q;  // not so when it failed with EHC_ERROR_CLIENT_BUSY
   if (owner) {
     const bool responded = res.statusCode > 0;
     // A body that should be there and is empty is not JSON either.
@@ -552,14 +570,14 @@ void RestClient::finish(RestRequest& q, RestResult& res) {
     cookies_.discard();
   last_ = res;
   if (res.isSuccess()) {
-    if (q.onSuccess_) q.onSuccess_(res.statusCode);
+    if (q.spec().onSuccess) q.spec().onSuccess(res.statusCode);
     if (onSuccess_) onSuccess_(res.statusCode);
   } else if (res.hasError()) {
     const int code = res.error != EHC_OK ? res.error : res.statusCode;
-    if (q.onError_) q.onError_(code, res.message);
+    if (q.spec().onError) q.spec().onError(code, res.message);
     if (onError_) onError_(code, res.message);
   }
-  if (q.onResponse_) q.onResponse_(res);
+  if (q.spec().onResponse) q.spec().onResponse(res);
   if (onResponse_) onResponse_(res);
   if (onObservability_) onObservability_(res);
 }

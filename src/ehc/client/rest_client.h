@@ -27,7 +27,7 @@
 
 EHC_BEGIN_NAMESPACE
 
-class RestClient {
+class RestClient : private RequestOwner {
  public:
   // baseUrl: http(s)://host[:port][/base/path] (copied). port: 0 = from the
   // URL, else it replaces the URL's. plain / secure: the transports for
@@ -39,13 +39,13 @@ class RestClient {
 
   // --- requests (sent at the end of the statement, or by send()) ------------
   // The path (copied) is appended to the base URL's; "" is the base URL.
-  RestRequest get(TextArg path = "") { return RestRequest(this, "GET", path.c_str()); }
-  RestRequest post(TextArg path = "") { return RestRequest(this, "POST", path.c_str()); }
-  RestRequest put(TextArg path = "") { return RestRequest(this, "PUT", path.c_str()); }
+  RestRequest get(TextArg path = "") { return RestRequest(*this, "GET", path.c_str()); }
+  RestRequest post(TextArg path = "") { return RestRequest(*this, "POST", path.c_str()); }
+  RestRequest put(TextArg path = "") { return RestRequest(*this, "PUT", path.c_str()); }
   RestRequest update(TextArg path = "") { return put(path); }
-  RestRequest patch(TextArg path = "") { return RestRequest(this, "PATCH", path.c_str()); }
-  RestRequest del(TextArg path = "") { return RestRequest(this, "DELETE", path.c_str()); }
-  RestRequest head(TextArg path = "") { return RestRequest(this, "HEAD", path.c_str()); }
+  RestRequest patch(TextArg path = "") { return RestRequest(*this, "PATCH", path.c_str()); }
+  RestRequest del(TextArg path = "") { return RestRequest(*this, "DELETE", path.c_str()); }
+  RestRequest head(TextArg path = "") { return RestRequest(*this, "HEAD", path.c_str()); }
 
   // --- settings ---------------------------------------------------------------
   // False when malformed (the next requests fail with EHC_ERROR_BAD_URL) or
@@ -132,10 +132,20 @@ class RestClient {
   }
 
  private:
-  friend class RestRequest;
   class Exchanger;
 
+  // RequestOwner: what the requests this client makes need of it. Defined
+  // here, so that RestClient has no key function: its vtable and type info
+  // are made wherever they are needed, also by code built with RTTI over a
+  // library built without.
+  bool startBuilding(const RestRequest& request) override { return claimBinder(request); }
+  JsonBinder& binder() override { return binder_; }
+  void moved(const RestRequest& from, RestRequest& to) override { follow(from, to); }
+  RestResult run(RestRequest& request) override { return execute(request); }
+  bool claimBinder(const RestRequest& request);
+  void follow(const RestRequest& from, RestRequest& to);
   RestResult execute(RestRequest& request);
+
   void runAttempt(RestRequest& request, RestResult& result, Deadline doneBy);
   static bool waitBeforeRetry(int attempt, Deadline doneBy);
   void finish(RestRequest& request, RestResult& result);
@@ -185,7 +195,7 @@ class RestClient {
   Connection connection_;
   ResponseParser parser_;
   StaticJsonBinder<EHC_MAX_BINDINGS, EHC_PATH_ARENA> binder_;
-  RestRequest* building_ = nullptr;  // the request whose bindings the binder holds
+  const RestRequest* building_ = nullptr;  // the request whose bindings the binder holds
   CookieJar cookies_;
 
   StatusCallback onSuccess_;
