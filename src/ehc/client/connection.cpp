@@ -65,7 +65,6 @@ void Connection::end() {
 
 void Connection::finish(Progress& x) {
   x.result_.keptAlive = open();
-  x.result_.bytesSent = x.sent_;
   x.result_.totalMs = monotonicMs() - x.start_;
   x.step_ = ExchangeStep::Done;
 }
@@ -136,7 +135,7 @@ void Connection::writeStep(Progress& x) {
   r.net = NetError::Ok;
   r.http = HttpError::Ok;
   x.writeError_ = NetError::Ok;
-  x.sentBefore_ = x.sent_;
+  x.sentBefore_ = x.result_.bytesSent;
   Writing writing{current_, &x};
   RequestWriter writer(sendToTransport, &writing, reinterpret_cast<char*>(buffer_), sizeof buffer_);
   HttpError written = x.request_->writeRequest(writer);
@@ -147,7 +146,7 @@ void Connection::writeStep(Progress& x) {
     end();             // part of a request may be on the wire: the connection is unusable
     r.http = written;  // the request itself is bad (injection, missing parameter, ...)
     finish(x);
-  } else if (x.sent_ > x.sentBefore_ && x.writeError_ != NetError::WriteTimeout) {
+  } else if (x.result_.bytesSent > x.sentBefore_ && x.writeError_ != NetError::WriteTimeout) {
     // A server may answer before it stops reading a request (a 413 for a
     // body too large, a 401) and then reset or close: that answer, when its
     // head came before the write failed, is the outcome, as curl and
@@ -168,7 +167,7 @@ bool Connection::sendToTransport(void* writing, const char* data, size_t length)
     x.writeError_ = e;
     return false;
   }
-  x.sent_ += length;
+  x.result_.bytesSent += length;
   return true;
 }
 
@@ -177,7 +176,7 @@ bool Connection::sendToTransport(void* writing, const char* data, size_t length)
 void Connection::afterFailedWrite(Progress& x) {
   end();
   x.result_.net = x.writeError_;
-  const bool nothingWritten = x.sent_ == x.sentBefore_;
+  const bool nothingWritten = x.result_.bytesSent == x.sentBefore_;
   if (x.result_.reused && (x.request_->replayable() || nothingWritten))
     resend(x);
   else

@@ -37,6 +37,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../config.h"
 #include "../http/request_writer.h"
@@ -110,7 +111,6 @@ class Connection {
     Deadline readBy_ = Deadline::never();  // the deadline, or the drain's
     uint32_t connectTimeoutMs_ = 0;
     uint32_t start_ = 0;
-    uint64_t sent_ = 0;
     uint64_t sentBefore_ = 0;      // of this attempt's request
     uint64_t receivedBefore_ = 0;  // when an early answer began to be read
     uint64_t drainFrom_ = 0;       // body bytes when draining began
@@ -156,6 +156,10 @@ class Connection {
   // TLS session kept, so the next exchange resumes it.
   void end();
   bool open() const { return current_ != nullptr && current_->open(); }
+  // Open, to this host (host[0..length), as in a URL, without brackets)?
+  bool connectedTo(const char* host, size_t length) const {
+    return open() && strlen(host_) == length && memcmp(host_, host, length) == 0;
+  }
 
  private:
   void connectStep(Progress& x);

@@ -2,10 +2,12 @@
 // uses ESP32HTTPClient (esp32_http_client.h), which is a RestClient with the
 // platform's transports built in.
 //
-// One client keeps one connection (kept alive between requests), the base
-// URL, persistent headers, auth, cookies, settings and the last result. A
-// request's bindings live in the client's binder while it is built, so one
-// client builds one request at a time (a second one fails with
+// One client keeps what lasts between requests: one connection (kept
+// alive), the settings (base URL, persistent headers, auth, timeouts), the
+// cookie jar, the binder, callbacks and the last result. The request in
+// flight is a RequestRun (request_run.h), its own object. A request's
+// bindings live in the client's binder while it is built, so one client
+// builds one request at a time (a second one fails with
 // EHC_ERROR_CLIENT_BUSY); use one client per task.
 #pragma once
 
@@ -13,17 +15,13 @@
 #include <stdint.h>
 
 #include "../config.h"
-#include "../http/response_parser.h"
-#include "../http/url.h"
 #include "../json/json_binder.h"
 #include "../json/json_struct.h"
 #include "callback.h"
-#include "connection.h"
-#include "cookie_jar.h"
-#include "header_targets.h"
+#include "client_parts.h"
+#include "request_run.h"
 #include "rest_request.h"
 #include "rest_result.h"
-#include "stored_headers.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -56,14 +54,14 @@ class RestClient : private RequestOwner {
   void setPort(uint16_t port);
   // The whole request's deadline: every attempt, redirect and backoff wait
   // (default 60 s). A retry whose wait would end past it is not made.
-  void setTimeout(uint32_t ms) { timeoutMs_ = ms; }
-  void setConnectTimeout(uint32_t ms) { connectTimeoutMs_ = ms; }  // default 10 s
-  void setMaxRetry(uint8_t times) { maxRetry_ = times; }           // network errors only
+  void setTimeout(uint32_t ms) { parts_.settings.timeoutMs = ms; }
+  void setConnectTimeout(uint32_t ms) { parts_.settings.connectTimeoutMs = ms; }  // default 10 s
+  void setMaxRetry(uint8_t times) { parts_.settings.maxRetry = times; }  // network errors only
   bool setContentType(TextArg type);  // of bodies (application/json); false: refused
-  void setDrainLimit(uint32_t bytes) { connection_.setDrainLimit(bytes); }
+  void setDrainLimit(uint32_t bytes) { parts_.connection.setDrainLimit(bytes); }
   // After the wanted values came, the rest of a body is read for at most
   // this long to keep the connection (EHC_DRAIN_TIMEOUT_MS); then it closes.
-  void setDrainTimeout(uint32_t ms) { connection_.setDrainTimeout(ms); }
+  void setDrainTimeout(uint32_t ms) { parts_.connection.setDrainTimeout(ms); }
   void setTransports(Transport* plain, Transport* secure);
 
   // Persistent headers, sent with every request (EHC_CLIENT_HEADER_STORAGE
@@ -79,13 +77,15 @@ class RestClient : private RequestOwner {
   // A cookie sent on every request to the base URL's origin (server cookies
   // are kept automatically). Credentials (Authorization, API key, cookies)
   // never follow a redirect to another scheme, host or port.
-  bool cookie(TextArg name, TextArg value) { return cookies_.set(name.c_str(), value.c_str()); }
-  void clearCookies() { cookies_.clear(); }
-  size_t cookiesDropped() const { return cookies_.dropped(); }  // pushed out, or not kept
+  bool cookie(TextArg name, TextArg value) {
+    return parts_.cookies.set(name.c_str(), value.c_str());
+  }
+  void clearCookies() { parts_.cookies.clear(); }
+  size_t cookiesDropped() const { return parts_.cookies.dropped(); }  // pushed out, or not kept
 
   // Closes the kept connection, freeing the TLS context (about 39 KB with
   // mbedTLS's default buffers); the TLS session is kept for a quick resume.
-  void end() { connection_.end(); }
+  void end() { parts_.connection.end(); }
 
   // --- the last request ---------------------------------------------------------
   int getStatusCode() const { return last_.statusCode; }
@@ -132,71 +132,22 @@ class RestClient : private RequestOwner {
   }
 
  private:
-  class Exchanger;
-
   // RequestOwner: what the requests this client makes need of it. Defined
   // here, so that RestClient has no key function: its vtable and type info
   // are made wherever they are needed, also by code built with RTTI over a
   // library built without.
   bool startBuilding(const RestRequest& request) override { return claimBinder(request); }
-  JsonBinder& binder() override { return binder_; }
+  JsonBinder& binder() override { return parts_.binder; }
   void moved(const RestRequest& from, RestRequest& to) override { follow(from, to); }
   RestResult run(RestRequest& request) override { return execute(request); }
   bool claimBinder(const RestRequest& request);
   void follow(const RestRequest& from, RestRequest& to);
   RestResult execute(RestRequest& request);
+  void report(const RequestSpec& request, const RestResult& result);
 
-  void runAttempt(RestRequest& request, RestResult& result, Deadline doneBy);
-  static bool waitBeforeRetry(int attempt, Deadline doneBy);
-  void finish(RestRequest& request, RestResult& result);
-  bool responseUrl(const RestRequest& request);
-  bool nextHop(int status, const RestRequest& request, RestResult& result);
-  bool crossOrigin() const;
-  bool followingRedirect(const RestRequest& request) const;
-  bool wantsBody(const RestRequest& request) const;
-  bool responseHasBody(int status) const;
-  static void onBodyBytes(void* self, const char* data, size_t length);
-  static const ResponseParser::HeaderVisitor kHeaderVisitor;
-  void headerName(const char* data, size_t length);
-  void headerValue(const char* data, size_t length);
-  void headerEnd(bool trailer);
-
-  // base URL
-  char baseUrl_[EHC_MAX_URL_LENGTH + 1] = {};
-  Url url_;
-  uint16_t portOverride_ = 0;
-  int urlError_ = EHC_ERROR_BAD_URL;  // EHC_OK, or what every request fails with
-  const char* urlMessage_ = "malformed base URL";
-
-  // the exchange in progress: the hop's URL (a redirect's Location), host
-  char hopUrlText_[EHC_MAX_URL_LENGTH + 1] = {};
-  Url hopUrl_;
-  char host_[EHC_MAX_HOST_LENGTH + 1] = {};
-  char baseHost_[EHC_MAX_HOST_LENGTH + 1] = {};
-  const char* hopMethod_ = nullptr;
-  bool hopHasBody_ = true;
-  bool hopCrossOrigin_ = false;     // the hop left the base URL's origin
-  RestRequest* current_ = nullptr;  // the request being exchanged (its body feeds the binder)
-  bool bodyFed_ = false;            // some of this response's body went to the binder
-  uint8_t hop_ = 0;
-  char location_[EHC_MAX_URL_LENGTH + 1] = {};
-  int locationCapture_ = -1;
-  HeaderTargets headerTargets_;
-
-  // settings
-  uint32_t timeoutMs_ = EHC_DEFAULT_TIMEOUT_MS;
-  uint32_t connectTimeoutMs_ = EHC_DEFAULT_CONNECT_TIMEOUT_MS;
-  uint8_t maxRetry_ = 0;
-  char contentType_[48] = "application/json";
-  StoredHeaders headers_;
-
-  Transport* plain_;
-  Transport* secure_;
-  Connection connection_;
-  ResponseParser parser_;
-  StaticJsonBinder<EHC_MAX_BINDINGS, EHC_PATH_ARENA> binder_;
+  ClientParts parts_;                      // what lasts between requests
   const RestRequest* building_ = nullptr;  // the request whose bindings the binder holds
-  CookieJar cookies_;
+  RequestRun run_{parts_};                 // the request in flight
 
   StatusCallback onSuccess_;
   ErrorCallback onError_;
