@@ -12,6 +12,7 @@
 #include <string>
 
 #include "ESP32HTTPClient.h"
+#include "ehc/net/scripted_transport.h"
 
 namespace ehc_fuzz {
 
