@@ -93,61 +93,63 @@ bool isAlpha(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-// A URI reference split as RFC 3986 appendix B does, with a strict scheme:
-// offsets into the text; an absent part differs from an empty one.
-struct UriParts {
-  size_t scheme = 0;  // length without ':' (0: none)
-  bool hasAuthority = false;
-  size_t authority = 0, authorityLength = 0;
-  size_t path = 0, pathLength = 0;
-  bool hasQuery = false;
-  size_t query = 0, queryLength = 0;  // after '?'
-  bool hasFragment = false;
-  size_t fragment = 0, fragmentLength = 0;  // after '#'
+// A piece of a URI reference; an absent one (text null) differs from an
+// empty one.
+struct Part {
+  const char* text = nullptr;
+  size_t length = 0;
 };
 
-UriParts splitUri(const char* s, size_t n) {
+// A URI reference split as RFC 3986 appendix B does, with a strict scheme.
+struct UriParts {
+  Part scheme, authority, path, query, fragment;  // without ':', "//", '?', '#'
+};
+
+UriParts splitUri(const char* s) {
   UriParts u;
-  size_t at = u.scheme = schemeLength(s);
-  if (at) ++at;  // the ':'
-  if (n - at >= 2 && s[at] == '/' && s[at + 1] == '/') {
-    u.hasAuthority = true;
-    u.authority = at += 2;
-    while (at < n && s[at] != '/' && s[at] != '?' && s[at] != '#') ++at;
-    u.authorityLength = at - u.authority;
+  const auto take = [&s](const char* stops) {  // up to one of stops, or the end
+    const Part part{s, strcspn(s, stops)};
+    s += part.length;
+    return part;
+  };
+  if (const size_t n = schemeLength(s)) {
+    u.scheme = {s, n};
+    s += n + 1;
   }
-  u.path = at;
-  while (at < n && s[at] != '?' && s[at] != '#') ++at;
-  u.pathLength = at - u.path;
-  if (at < n && s[at] == '?') {
-    u.hasQuery = true;
-    u.query = ++at;
-    while (at < n && s[at] != '#') ++at;
-    u.queryLength = at - u.query;
+  if (s[0] == '/' && s[1] == '/') {
+    s += 2;
+    u.authority = take("/?#");
   }
-  if (at < n && s[at] == '#') {
-    u.hasFragment = true;
-    u.fragment = at + 1;
-    u.fragmentLength = n - u.fragment;
+  u.path = take("?#");
+  if (*s == '?') {
+    ++s;
+    u.query = take("#");
+  }
+  if (*s == '#') {
+    ++s;
+    u.fragment = take("");
   }
   return u;
 }
 
-// Appends to a fixed buffer, always NUL-terminated; false once full.
+// Appends to a fixed buffer, always NUL-terminated; once something did not
+// fit, nothing more is appended and length() is 0.
 class Appender {
  public:
-  Appender(char* out, size_t size) : out_(out), size_(size) {
+  Appender(char* out, size_t size) : out_(out), size_(size), full_(size == 0) {
     if (size_) out_[0] = '\0';
   }
-  bool put(const char* s, size_t n) {
-    if (!size_ || n >= size_ - length_) return false;
+  void put(const char* s, size_t n) {
+    full_ = full_ || n >= size_ - length_;
+    if (full_) return;
     memcpy(out_ + length_, s, n);
     length_ += n;
     out_[length_] = '\0';
-    return true;
   }
-  bool put(const char* s) { return put(s, strlen(s)); }
-  size_t length() const { return length_; }
+  void put(const char* s) { put(s, strlen(s)); }
+  void put(const Part& p) { put(p.text, p.length); }
+  size_t length() const { return full_ ? 0 : length_; }
+  size_t at() const { return length_; }
   // Removes the dot segments of what was put from `from` on.
   void removeDotSegments(size_t from);
 
@@ -155,11 +157,13 @@ class Appender {
   char* out_;
   size_t size_;
   size_t length_ = 0;
+  bool full_;
 };
 
 // RFC 3986 section 5.2.4, in place: the output is written over the input it
 // has read (it never gets ahead of it).
 void Appender::removeDotSegments(size_t from) {
+  if (full_) return;
   char* p = out_ + from;
   const size_t n = length_ - from;
   size_t r = 0, w = 0;
@@ -210,39 +214,42 @@ size_t schemeLength(const char* s) {
 }
 
 size_t resolveReference(const char* base, const char* ref, char* out, size_t size) {
-  const UriParts b = splitUri(base, strlen(base));
-  const UriParts r = splitUri(ref, strlen(ref));
-  if (!b.scheme) return 0;
-  Appender t(out, size);
+  const UriParts b = splitUri(base);
+  const UriParts r = splitUri(ref);
+  if (!b.scheme.text) return 0;
   // Which parts come from the reference: from its first defined one on.
-  const bool own = r.scheme != 0;
-  const bool ownAuthority = own || r.hasAuthority;
-  const bool ownPath = ownAuthority || r.pathLength > 0;
-  const char* from = own ? ref : base;
-  bool fits = t.put(from, own ? r.scheme : b.scheme) && t.put(":");
-  const UriParts& a = ownAuthority ? r : b;
-  if (a.hasAuthority)
-    fits =
-        fits && t.put("//") && t.put((ownAuthority ? ref : base) + a.authority, a.authorityLength);
-  const size_t pathAt = t.length();
-  if (!ownPath) {
-    fits = fits && t.put(base + b.path, b.pathLength);
-  } else {
-    if (!ownAuthority && ref[r.path] != '/') {  // merged with the base's directory
-      size_t dir = b.pathLength;
-      while (dir > 0 && base[b.path + dir - 1] != '/') --dir;
-      if (b.hasAuthority && b.pathLength == 0) fits = fits && t.put("/");
-      fits = fits && t.put(base + b.path, dir);
-    }
-    fits = fits && t.put(ref + r.path, r.pathLength);
-    if (fits) t.removeDotSegments(pathAt);
+  const UriParts& authority = r.scheme.text || r.authority.text ? r : b;
+  const bool ownPath = &authority == &r || r.path.length > 0;
+  const UriParts& query = ownPath || r.query.text ? r : b;
+  Appender t(out, size);
+  t.put(r.scheme.text ? r.scheme : b.scheme);
+  t.put(":");
+  if (authority.authority.text) {
+    t.put("//");
+    t.put(authority.authority);
   }
-  const bool ownQuery = ownPath || r.hasQuery;
-  const UriParts& q = ownQuery ? r : b;
-  if (q.hasQuery)
-    fits = fits && t.put("?") && t.put((ownQuery ? ref : base) + q.query, q.queryLength);
-  if (r.hasFragment) fits = fits && t.put("#") && t.put(ref + r.fragment, r.fragmentLength);
-  return fits ? t.length() : 0;
+  const size_t pathAt = t.at();
+  if (!ownPath) {
+    t.put(b.path);
+  } else {
+    if (&authority == &b && r.path.text[0] != '/') {  // merged with the base's directory
+      size_t dir = b.path.length;
+      while (dir > 0 && b.path.text[dir - 1] != '/') --dir;
+      if (b.authority.text && b.path.length == 0) t.put("/");
+      t.put(b.path.text, dir);
+    }
+    t.put(r.path);
+    t.removeDotSegments(pathAt);
+  }
+  if (query.query.text) {
+    t.put("?");
+    t.put(query.query);
+  }
+  if (r.fragment.text) {
+    t.put("#");
+    t.put(r.fragment);
+  }
+  return t.length();
 }
 
 size_t formatOrigin(const Url& url, char* out, size_t size) {
@@ -252,9 +259,12 @@ size_t formatOrigin(const Url& url, char* out, size_t size) {
     port[1 + formatUint64(url.port, port + 1)] = '\0';
   }
   Appender o(out, size);
-  const bool fits = o.put(url.https ? "https://" : "http://") && (!url.ipv6 || o.put("[")) &&
-                    o.put(url.host, url.hostLength) && (!url.ipv6 || o.put("]")) && o.put(port);
-  return fits ? o.length() : 0;
+  o.put(url.https ? "https://" : "http://");
+  if (url.ipv6) o.put("[");
+  o.put(url.host, url.hostLength);
+  if (url.ipv6) o.put("]");
+  o.put(port);
+  return o.length();
 }
 
 bool isRedirectStatus(int status) {
