@@ -38,10 +38,11 @@ const ehc::ResponseParser::HeaderVisitor kVisitor = {
       mix(&static_cast<Summary*>(u)->headerHash, trailer ? "T" : "H", 1);
     }};
 
-void run(const char* data, size_t size, bool head, const uint8_t* splits, size_t nsplits,
-         Summary* s) {
+void run(const char* data, size_t size, bool head, bool coded, const uint8_t* splits,
+         size_t nsplits, Summary* s) {
   memset(s, 0, sizeof *s);
   ehc::ResponseParser p;
+  p.deliverCodedBodies(coded);
   p.captureHeader("content-type", s->captured, sizeof s->captured);
   p.onHeaders(&kVisitor, s);
   p.onBody(
@@ -62,7 +63,7 @@ void run(const char* data, size_t size, bool head, const uint8_t* splits, size_t
       if (p.complete()) {
         ++s->responses;
         s->lastStatus = p.status();
-        s->keepAlive = p.keepAlive();
+        s->keepAlive = p.keepAlive() | (p.transferCoded() << 1);
         p.begin(head);
       }
     }
@@ -76,20 +77,22 @@ void run(const char* data, size_t size, bool head, const uint8_t* splits, size_t
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  // Optional header: 0xEC, flags, 8 split bytes. Otherwise the whole input is
-  // the stream (seed files), split by a hash of it.
-  bool head = false;
+  // Optional header: 0xEC, flags (bit 0: HEAD, bit 1: deliverCodedBodies),
+  // 8 split bytes. Otherwise the whole input is the stream (seed files),
+  // fed in fixed piece sizes.
+  bool head = false, coded = false;
   uint8_t splits[8] = {1, 7, 3, 60, 2, 13, 5, 31};
   if (size >= 10 && data[0] == 0xEC) {
     head = data[1] & 1;
+    coded = data[1] & 2;
     memcpy(splits, data + 2, sizeof splits);
     data += 10;
     size -= 10;
   }
   static Summary whole, split;
   const char* doc = reinterpret_cast<const char*>(data);
-  run(doc, size, head, nullptr, 0, &whole);
-  run(doc, size, head, splits, sizeof splits, &split);
+  run(doc, size, head, coded, nullptr, 0, &whole);
+  run(doc, size, head, coded, splits, sizeof splits, &split);
   if (memcmp(&whole, &split, sizeof whole) != 0) {
     fprintf(stderr,
             "whole/split differ: responses %u/%u error %s/%s offset %zu/%zu body %llu/%llu\n",

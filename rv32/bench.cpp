@@ -237,9 +237,11 @@ void httpWorkload(const char* name, bool chunked) {
   uint64_t ir[2];
   for (uint64_t& n : ir) {
     gBodyBytes = 0;
+    ehc_profile_mark();
     const uint64_t t0 = instret();
     const bool ok = parseResponse();
     const uint64_t t1 = instret();
+    ehc_profile_mark();
     n = t1 - t0 - gOverhead;
     if (!ok || gBodyBytes != users->size) die("response not parsed:", name);
   }
@@ -306,9 +308,12 @@ int main() {
   const uint64_t a = instret();
   const uint64_t b = instret();
   gOverhead = b - a;
-#ifdef EHC_PROFILE_WORKLOAD  // scripts/rv32-profile.sh: that JSON workload only
+#ifdef EHC_PROFILE_WORKLOAD  // scripts/rv32-profile.sh: that workload only
   for (const Workload& w : kWorkloads)
     if (strcmp(w.name, EHC_PROFILE_WORKLOAD) == 0) jsonWorkload(w);
+  if (strcmp("http-chunked", EHC_PROFILE_WORKLOAD) == 0) httpWorkload("http-chunked", true);
+  if (strcmp("http-content-length", EHC_PROFILE_WORKLOAD) == 0)
+    httpWorkload("http-content-length", false);
   return 0;
 #endif
   for (const Workload& w : kWorkloads) jsonWorkload(w);

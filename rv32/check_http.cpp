@@ -79,7 +79,8 @@ void endResponse(Collector& c) {
   t.b(p.keepAlive()) << " reuse=";
   t.b(p.framingAllowsReuse()) << " cl=";
   t.i(p.contentLength()) << " chunked=";
-  t.b(p.chunked()) << " body=";
+  t.b(p.chunked()) << " coded=";
+  t.b(p.transferCoded()) << " body=";
   t.u(p.bodyBytes()) << '/';
   t.num(c.bodyLength) << '/';
   t.hex(c.bodyHash, 16) << ' ';
@@ -95,11 +96,12 @@ void endResponse(Collector& c) {
 // Back-to-back responses on one connection, as the client reads them: each
 // feed stops at the end of a message, the rest starts the next one.
 void parseStream(const char* wire, size_t n, bool head, bool closeAtEnd, const Split& split,
-                 Text& out, ehc::JsonBinder* binder = nullptr) {
+                 Text& out, ehc::JsonBinder* binder = nullptr, bool coded = false) {
   static Collector c;
   c.out = &out;
   c.binder = binder;
   c.p = ehc::ResponseParser();
+  c.p.deliverCodedBodies(coded);
   c.typeIndex = c.p.captureHeader("Content-Type", c.type, sizeof c.type);
   c.varyIndex = c.p.captureHeader("vary", c.vary, sizeof c.vary);
   c.p.onHeaders(&kVisitor, &c);
@@ -129,12 +131,12 @@ void parseStream(const char* wire, size_t n, bool head, bool closeAtEnd, const S
 }
 
 void runWire(const char* name, const char* wire, size_t n, bool head = false,
-             bool closeAtEnd = true) {
+             bool closeAtEnd = true, bool coded = false) {
   static FixedText<4096> r[kSplitCount];
   Text* rs[kSplitCount];
   for (size_t k = 0; k < kSplitCount; ++k) {
     r[k].clear();
-    parseStream(wire, n, head, closeAtEnd, kSplits[k], r[k]);
+    parseStream(wire, n, head, closeAtEnd, kSplits[k], r[k], nullptr, coded);
     rs[k] = &r[k];
   }
   sameForEverySplit(name, rs);
@@ -143,38 +145,41 @@ void runWire(const char* name, const char* wire, size_t n, bool head = false,
   t << "http " << name << ' ' << r[0];
   line(t);
 }
-void runWire(const char* name, const char* wire, bool head = false, bool closeAtEnd = true) {
-  runWire(name, wire, strlen(wire), head, closeAtEnd);
+void runWire(const char* name, const char* wire, bool head = false, bool closeAtEnd = true,
+             bool coded = false) {
+  runWire(name, wire, strlen(wire), head, closeAtEnd, coded);
 }
 
 // A buffer the generated responses are built in.
-struct Wire {
-  char data[20000];
+template <size_t N>
+struct WireOf {
+  char data[N];
   size_t n = 0;
-  Wire& add(const char* s, size_t len) {
+  WireOf& add(const char* s, size_t len) {
     if (len > sizeof data - n) len = sizeof data - n;
     memcpy(data + n, s, len);
     n += len;
     return *this;
   }
-  Wire& add(const char* s) { return add(s, strlen(s)); }
-  Wire& repeat(char c, size_t count) {
+  WireOf& add(const char* s) { return add(s, strlen(s)); }
+  WireOf& repeat(char c, size_t count) {
     for (size_t i = 0; i < count && n < sizeof data; ++i) data[n++] = c;
     return *this;
   }
-  Wire& hex(size_t v) {
+  WireOf& hex(size_t v) {
     FixedText<20> t;
     t.hex(v, 8);
     const char* s = t.c_str();
     while (*s == '0' && s[1]) ++s;
     return add(s);
   }
-  Wire& dec(size_t v) {
+  WireOf& dec(size_t v) {
     FixedText<24> t;
     t.num(v);
     return add(t.c_str());
   }
 };
+using Wire = WireOf<20000>;
 
 void usersResponses() {
   const EmbeddedFile* users = findDoc("users.json");
@@ -234,11 +239,13 @@ void limits() {
   w.n = 0;
   w.add("HTTP/1.1 200 OK\r\n");
   for (size_t i = 0; i <= EHC_HTTP_MAX_HEADERS; ++i) w.add("X-").dec(i).add(": y\r\n");
-  runWire("limit header count", w.add("\r\n").data, w.n);
+  w.add("\r\n");  // before the call: its arguments are evaluated in any order
+  runWire("limit header count", w.data, w.n);
   w.n = 0;
   w.add("HTTP/1.1 200 OK\r\n");
   while (w.n <= EHC_HTTP_MAX_HEADER_BYTES) w.add("X-Big: ").repeat('b', 1000).add("\r\n");
-  runWire("limit header bytes", w.add("\r\n").data, w.n);
+  w.add("\r\n");  // before the call: its arguments are evaluated in any order
+  runWire("limit header bytes", w.data, w.n);
   w.n = 0;
   w.add("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1;").repeat('e', EHC_HTTP_MAX_LINE);
   runWire("limit chunk line", w.data, w.n);
@@ -248,6 +255,18 @@ void limits() {
       .repeat('a', EHC_HTTP_MAX_LINE - 6)
       .add("\r\nContent-Length: 0\r\n\r\n");
   runWire("limit line just fits", w.data, w.n);
+  // Chunk-size lines count against no header limit; the trailers have their
+  // own: a head near the limit, 1500 chunks, trailers near the limit.
+  static WireOf<48000> many;
+  many.add("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n");
+  while (many.n < EHC_HTTP_MAX_HEADER_BYTES - 1100)
+    many.add("X-Head: ").repeat('h', 1000).add("\r\n");
+  many.add("\r\n");
+  for (int k = 0; k < 1500; ++k) many.add("1\r\nc\r\n");
+  many.add("0\r\n");
+  for (int k = 0; k < 15; ++k) many.add("X-Tail: ").repeat('t', 1000).add("\r\n");
+  many.add("\r\n");
+  runWire("limit chunks and trailers", many.data, many.n);
 }
 
 }  // namespace
@@ -272,6 +291,9 @@ void checkHttp() {
   runWire("interim",
           "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a.css>\r\n\r\n"
           "HTTP/1.1 201 Created\r\nContent-Length: 1\r\n\r\nx");
+  runWire("interim fields are nobody's",
+          "HTTP/1.1 103 Early Hints\r\nContent-Type: text/html\r\nContent-Length: x\r\n"
+          "Vary: a\r\n\r\nHTTP/1.1 200 OK\r\nVary: b\r\nContent-Length: 1\r\n\r\nx");
   runWire("until close", "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end");
   runWire("until close, still open", "HTTP/1.1 200 OK\r\n\r\npartial", false, false);
   runWire("captures",
@@ -309,8 +331,20 @@ void checkHttp() {
       "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
       "HTTP/1.0 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
       "HTTP/1.1 200 OK\r\nTransfer-Encoding: CHUNKED\r\n\r\n1\r\nx\r\n0\r\n\r\n",
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked, deflate\r\n\r\n1\r\nx\r\n0\r\n\r\n",
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunkedchunked\r\n\r\n1\r\nx\r\n0\r\n\r\n",
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: x;q=\"a, chunked\", "
+      "chunked\r\n\r\n1\r\nx\r\n0\r\n\r\n",
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding:\r\n\r\nto the close",
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked;x=1\r\n\r\n",
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chun ked\r\n\r\n",
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip;q=\"1\r\n\r\n",
+      "HTTP/1.1 200 OK\r\nContent-Length: 1\r\nTransfer-Encoding: anything\r\n\r\nx",
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n",
   };
   for (const char* w : kCodings) runWire("transfer-encoding rule", w);
+  for (const char* w : kCodings)
+    runWire("transfer-encoding rule, coded bodies", w, false, true, true);
   static const char* const kChunks[] = {
       "g\r\n",
       "\r\n",
@@ -324,6 +358,16 @@ void checkHttp() {
       "1\r\na\r\n",
       "1\ra",
       "2\r\nab\r\n0\r\nTrailer-Without-Colon\r\n\r\n",
+      "5 ;a\r\nhello\r\n0\r\n\r\n",
+      "5\t; a = b ;c\r\nhello\r\n0\r\n\r\n",
+      "5;a=\"I love; extensions\";b=\"x\\\"y\\\\\";c\r\nhello\r\n0\r\n\r\n",
+      "25  \r\n",
+      "2 erfrferferf\r\n",
+      "2;\r\naa\r\n",
+      "2;a=b \r\naa\r\n",
+      "2;a b\r\naa\r\n",
+      "2;a=\"x\"y\r\naa\r\n",
+      "2;a=\"def; ghi\r\naa\r\n",
   };
   for (const char* c : kChunks) {
     static Wire w;
@@ -346,6 +390,11 @@ void checkHttp() {
       "HTTP/1.1 500 \nContent-Length: 0\n\n",
       "\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n",
       "HTTP/1.1 999 A reason phrase longer than thirty-one bytes\r\nContent-Length: 0\r\n\r\n",
+      "HTTP/1.1\t200 OK\r\nContent-Length: 0\r\n\r\n",
+      "HTTP/1.01 200 OK\r\nContent-Length: 0\r\n\r\n",
+      "HTTP/1.1 200\tOK\r\nContent-Length: 0\r\n\r\n",
+      "HTTP/1.1 200  OK\r\nContent-Length: 0\r\n\r\n",
+      "HTTP/1.1 200 \r\nContent-Length: 0\r\n\r\n",
   };
   for (const char* w : kStatusLines) runWire("status line", w);
   static const char* const kHeaders[] = {

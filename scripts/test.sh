@@ -30,6 +30,11 @@ scripts/cross-check.sh
 echo "== rv32 (ESP32-C3/C6 instruction set) in QEMU, compared with the host"
 scripts/rv32-check.sh
 
+# src/ and the examples compiled and linked as ESP-IDF and Arduino-ESP32
+# build them for an ESP32-C3, against the ESP-IDF API stand-in.
+echo "== board check (ESP-IDF / Arduino-ESP32 for rv32imc)"
+scripts/board-check.sh
+
 echo "== tests"
 (cd build/release && ctest -j "$jobs" --output-on-failure --no-label-summary)
 

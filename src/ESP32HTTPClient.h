@@ -14,7 +14,6 @@
 
 #include "ehc/client/client_error.h"
 #include "ehc/client/connection.h"
-#include "ehc/client/esp32_http_client.h"
 #include "ehc/client/rest_json.h"
 #include "ehc/config.h"
 #include "ehc/http/http_error.h"
@@ -31,6 +30,8 @@
 #include "ehc/net/net_error.h"
 #include "ehc/net/posix_transport.h"
 #include "ehc/net/transport.h"
+#include "ehc/platform/esp32_http_client.h"
+#include "ehc/platform/heap_stats.h"
 #if defined(ARDUINO)
 #include "ehc/net/arduino_client_transport.h"
 #endif

@@ -1,7 +1,8 @@
 // CustomClient: requests through an Arduino Client you supply.
 //
-// By default the client uses its own WiFiClient (http://) or
-// WiFiClientSecure (https://). Give it any Arduino Client instead: an
+// By default the client uses its own transports: lwIP sockets (http://) and
+// mbedTLS with the core's certificate bundle (https://), the same as on
+// ESP-IDF. Give it any Arduino Client instead: an
 // EthernetClient, a GSM modem's client, a WiFiClientSecure you configured
 // yourself. Here it is a plain WiFiClient owned by the sketch, which shows
 // that the connection really is the sketch's client.

@@ -6,21 +6,8 @@
 // program silently disagreeing about object layouts.
 #pragma once
 
-#if defined(CONFIG_EHC_MAX_DEPTH) && !defined(EHC_MAX_DEPTH)
-#define EHC_MAX_DEPTH CONFIG_EHC_MAX_DEPTH
-#endif
-#if defined(CONFIG_EHC_MAX_BINDINGS) && !defined(EHC_MAX_BINDINGS)
-#define EHC_MAX_BINDINGS CONFIG_EHC_MAX_BINDINGS
-#endif
-#if defined(CONFIG_EHC_MAX_PATH_DEPTH) && !defined(EHC_MAX_PATH_DEPTH)
-#define EHC_MAX_PATH_DEPTH CONFIG_EHC_MAX_PATH_DEPTH
-#endif
-#if defined(CONFIG_EHC_NUMBER_MAX_DIGITS) && !defined(EHC_NUMBER_MAX_DIGITS)
-#define EHC_NUMBER_MAX_DIGITS CONFIG_EHC_NUMBER_MAX_DIGITS
-#endif
-#if defined(CONFIG_EHC_MAX_MATCH_PATH) && !defined(EHC_MAX_MATCH_PATH)
-#define EHC_MAX_MATCH_PATH CONFIG_EHC_MAX_MATCH_PATH
-#endif
+// ESP-IDF: each setting from menuconfig (Kconfig at the repository root).
+#include "config_kconfig.h"
 
 // Deepest nesting of arrays/objects a JSON document may have. Costs one bit
 // per level. Deeper documents are rejected with JsonError::TooDeep.
@@ -57,9 +44,6 @@
 // HTTP response limits: one line (status line, a header, a chunk-size line),
 // the whole header section, and the number of header fields. Each has its
 // own error when exceeded.
-#if defined(CONFIG_EHC_HTTP_MAX_LINE) && !defined(EHC_HTTP_MAX_LINE)
-#define EHC_HTTP_MAX_LINE CONFIG_EHC_HTTP_MAX_LINE
-#endif
 #ifndef EHC_HTTP_MAX_LINE
 #define EHC_HTTP_MAX_LINE 4096
 #endif
@@ -76,18 +60,12 @@
 
 // Connection: one buffer that a request is written through and a response
 // read into (HTTP/1.1 without pipelining never needs both at once).
-#if defined(CONFIG_EHC_READ_BUFFER) && !defined(EHC_READ_BUFFER)
-#define EHC_READ_BUFFER CONFIG_EHC_READ_BUFFER
-#endif
 #ifndef EHC_READ_BUFFER
 #define EHC_READ_BUFFER 512
 #endif
 // Default for how many unread body bytes a connection reads and drops after
 // the caller is done with a response, to keep the connection for the next
 // request (cheaper than a new TLS handshake); past it, the connection closes.
-#if defined(CONFIG_EHC_DRAIN_LIMIT) && !defined(EHC_DRAIN_LIMIT)
-#define EHC_DRAIN_LIMIT CONFIG_EHC_DRAIN_LIMIT
-#endif
 #ifndef EHC_DRAIN_LIMIT
 #define EHC_DRAIN_LIMIT 16384
 #endif
@@ -96,9 +74,6 @@
 // mbedTLS is built to size its buffers by it (MBEDTLS_SSL_VARIABLE_BUFFER_LENGTH,
 // ESP-IDF's CONFIG_MBEDTLS_DYNAMIC_BUFFER) a connection holds that much less.
 // Servers may ignore it (then nothing changes), so it is off by default.
-#if defined(CONFIG_EHC_TLS_MAX_FRAGMENT_LENGTH) && !defined(EHC_TLS_MAX_FRAGMENT_LENGTH)
-#define EHC_TLS_MAX_FRAGMENT_LENGTH CONFIG_EHC_TLS_MAX_FRAGMENT_LENGTH
-#endif
 #ifndef EHC_TLS_MAX_FRAGMENT_LENGTH
 #define EHC_TLS_MAX_FRAGMENT_LENGTH 0
 #endif

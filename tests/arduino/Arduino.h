@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "Client.h"
+#include "Esp.h"
 #include "IPAddress.h"
 #include "Print.h"
 #include "Stream.h"

@@ -3,6 +3,7 @@
 #include <stdint.h>
 
 #include "Printable.h"
+#include "WString.h"
 
 class IPAddress : public Printable {
  public:
@@ -19,6 +20,7 @@ class IPAddress : public Printable {
   }
   bool fromString(const char* s);
   size_t printTo(Print& p) const override;
+  String toString() const;  // "192.168.1.10"
 
  private:
   uint8_t bytes_[4];

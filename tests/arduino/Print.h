@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "WString.h"
+
 class String;
 
 enum { DEC = 10, HEX = 16, OCT = 8, BIN = 2 };
@@ -30,6 +32,7 @@ class Print {
   virtual void flush() {}
 
   size_t print(const char* s) { return write(s); }
+  size_t print(const __FlashStringHelper* s) { return write(reinterpret_cast<const char*>(s)); }
   size_t print(const String& s);
   size_t print(char c) { return write(static_cast<uint8_t>(c)); }
   size_t print(unsigned char v, int base = DEC) {

@@ -6,9 +6,16 @@
 
 #include <string>
 
+// F("text"): a string kept in flash on AVR; on the ESP32 an ordinary pointer
+// of another type, as here.
+class __FlashStringHelper;
+#define F(string_literal) (reinterpret_cast<const __FlashStringHelper*>(string_literal))
+#define PSTR(s) (s)
+
 class String {
  public:
   String(const char* s = "") : s_(s ? s : "") {}
+  String(const __FlashStringHelper* s) : String(reinterpret_cast<const char*>(s)) {}
   String(const char* s, unsigned int length) : s_(s, length) {}
   String(const String&) = default;
   String(String&&) = default;

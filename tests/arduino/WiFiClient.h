@@ -16,10 +16,7 @@
 #pragma once
 
 #include "Arduino.h"
-
-// The mapping of `host` in EHC_STANDIN_HOSTS: true, with the target address
-// (NUL-terminated, cut to `size`) and port, when host is listed.
-bool ehcStandinMapHost(const char* host, char* address, size_t size, uint16_t* port);
+#include "standin_hosts.h"
 
 class WiFiClient : public Client {
  public:

@@ -1,8 +1,10 @@
-// Host stand-in for the ESP32 core's WiFiClientSecure: TLS over a real TCP
-// socket, done by the library's own MbedTlsTransport (mbedTLS, the TLS
-// library inside ESP-IDF). Verifies the server certificate by default:
-// against the CA given with setCACert(), else the host's CA bundle;
-// setInsecure() turns verification off, as on the board.
+// Host stand-in for the ESP32 core's WiFiClientSecure (NetworkClientSecure in
+// 3.x): TLS over a real TCP socket, done by the library's own
+// MbedTlsTransport (mbedTLS, the TLS library inside ESP-IDF). Like the real
+// one (start_ssl_client in ssl_client.cpp), connect() refuses (returns 0,
+// lastError -1) unless it was given a CA (setCACert), a bundle
+// (setCACertBundle: the core's own, or any; as in 3.x it sets ESP-IDF's
+// bundle for the whole program) or setInsecure(). PSK is not stood in for.
 //
 // Test-harness feature (host only): a host name listed in EHC_STANDIN_HOSTS
 // (see WiFiClient.h) is reached at localhost:<mapped port>, and the TLS host
@@ -21,7 +23,12 @@ class WiFiClientSecure : public WiFiClient {
   ~WiFiClientSecure() override { stop(); }
 
   void setCACert(const char* rootCA) { caPem_ = rootCA; }
-  void setInsecure() { tls_.setInsecureSkipVerification(); }
+  // 3.x: the bundle and its size (2.x took only the bundle). Here PEM text.
+  void setCACertBundle(const uint8_t* bundle, size_t size);
+  void setInsecure() {
+    insecure_ = true;
+    tls_.setInsecureSkipVerification();
+  }
   void setHandshakeTimeout(unsigned long seconds) { handshakeTimeoutMs_ = seconds * 1000; }
   // Last TLS error (mbedTLS code, 0 if none) and its text.
   int lastError(char* buf, size_t size);
@@ -40,5 +47,8 @@ class WiFiClientSecure : public WiFiClient {
  private:
   ehc::MbedTlsTransport tls_;
   const char* caPem_ = nullptr;  // setCACert(): applied at each connect
+  bool bundle_ = false;
+  bool insecure_ = false;
+  int refused_ = 0;  // lastError() after a refused connect
   unsigned long handshakeTimeoutMs_ = 10000;
 };

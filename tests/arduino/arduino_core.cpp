@@ -203,3 +203,11 @@ bool IPAddress::fromString(const char* s) {
 size_t IPAddress::printTo(Print& p) const {
   return p.printf("%u.%u.%u.%u", bytes_[0], bytes_[1], bytes_[2], bytes_[3]);
 }
+
+String IPAddress::toString() const {
+  char buf[16];
+  snprintf(buf, sizeof buf, "%u.%u.%u.%u", bytes_[0], bytes_[1], bytes_[2], bytes_[3]);
+  return String(buf);
+}
+
+EspClass ESP;

@@ -24,9 +24,10 @@ const ehc::ResponseParser::HeaderVisitor kVisitor = {
 }  // namespace
 
 std::vector<Response> parseStream(const std::string& wire, bool head,
-                                  const std::vector<size_t>& pieces, bool closeAtEnd) {
+                                  const std::vector<size_t>& pieces, bool closeAtEnd, bool coded) {
   std::vector<Response> out;
   ehc::ResponseParser p;
+  p.deliverCodedBodies(coded);
   Collector col;
   std::string body;
   p.onHeaders(&kVisitor, &col);
@@ -40,6 +41,8 @@ std::vector<Response> parseStream(const std::string& wire, bool head,
   };
   auto finish = [&]() {
     Response& r = out.back();
+    // An error is always the end: nothing parses on after it.
+    EXPECT_EQ(p.failed(), p.error() != ehc::HttpError::Ok) << ehc::httpErrorName(p.error());
     r.error = p.error();
     r.offset = p.errorOffset();
     r.status = p.status();
@@ -74,15 +77,16 @@ std::vector<Response> parseStream(const std::string& wire, bool head,
   return out;
 }
 
-std::vector<Response> parseAllWays(const std::string& wire, bool head, bool closeAtEnd) {
-  const auto whole = parseStream(wire, head, {}, closeAtEnd);
-  const auto bytes = parseStream(wire, head, {1}, closeAtEnd);
+std::vector<Response> parseAllWays(const std::string& wire, bool head, bool closeAtEnd,
+                                   bool coded) {
+  const auto whole = parseStream(wire, head, {}, closeAtEnd, coded);
+  const auto bytes = parseStream(wire, head, {1}, closeAtEnd, coded);
   EXPECT_TRUE(whole == bytes) << "byte-by-byte differs: " << wire.substr(0, 120);
   std::mt19937 rng(static_cast<unsigned>(wire.size()));
   for (int round = 0; round < 10; ++round) {
     std::vector<size_t> pieces;
     for (int j = 0; j < 12; ++j) pieces.push_back(1 + rng() % (round % 2 ? 9 : 200));
-    const auto split = parseStream(wire, head, pieces, closeAtEnd);
+    const auto split = parseStream(wire, head, pieces, closeAtEnd, coded);
     EXPECT_TRUE(whole == split) << "split differs (round " << round << "): " << wire.substr(0, 120);
   }
   return whole;

@@ -28,11 +28,13 @@ struct Response {
 };
 
 // pieces: sizes cycled; empty = whole. closeAtEnd: the peer closes after the
-// last byte (finishAtClose). Stops at the first error.
+// last byte (finishAtClose). coded: deliverCodedBodies(true). Stops at the
+// first error.
 std::vector<Response> parseStream(const std::string& wire, bool head,
-                                  const std::vector<size_t>& pieces, bool closeAtEnd = true);
+                                  const std::vector<size_t>& pieces, bool closeAtEnd = true,
+                                  bool coded = false);
 // Whole, byte by byte and random splits must agree (EXPECTed); returns them.
 std::vector<Response> parseAllWays(const std::string& wire, bool head = false,
-                                   bool closeAtEnd = true);
+                                   bool closeAtEnd = true, bool coded = false);
 
 }  // namespace ehc_test

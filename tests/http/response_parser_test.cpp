@@ -5,6 +5,7 @@
 #include <string>
 
 #include "response_harness.h"
+#include "shared_data.h"
 
 using ehc::HttpError;
 using ehc_test::parseAllWays;
@@ -75,6 +76,47 @@ TEST(Response, InterimResponsesAreSkipped) {
   EXPECT_EQ(r[0].body, "x");
 }
 
+// An interim response's fields are not the final response's: the visitor and
+// the captures see only the final response's, and its framing fields change
+// nothing (a 1xx has no body).
+TEST(Response, InterimFieldsAreNotTheFinalResponses) {
+  const std::string wire = ehc_test::sharedFile("testdata/regressions/headers-in-103.http");
+  ASSERT_NE(wire.find("103 Early Hints"), std::string::npos);
+  const auto r = parseAllWays(wire);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].error, HttpError::Ok);
+  EXPECT_EQ(r[0].status, 200);
+  EXPECT_EQ(r[0].headers, (Headers{{"Content-Length", "20"}}));
+  EXPECT_EQ(r[0].body, "{\"id\":1,\"name\":\"ok\"}");
+  const auto framing = parseAllWays(
+      "HTTP/1.1 103 Early Hints\r\nContent-Length: nonsense\r\nTransfer-Encoding: gzip\r\n"
+      "Connection: close\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nx");
+  ASSERT_EQ(framing.size(), 1u);
+  EXPECT_EQ(framing[0].error, HttpError::Ok);
+  EXPECT_EQ(framing[0].body, "x");
+  EXPECT_TRUE(framing[0].keepAlive);
+  EXPECT_EQ(framing[0].headers, (Headers{{"Content-Length", "1"}}));
+
+  ehc::ResponseParser p;
+  char count[8], cookie[16];
+  const int c = p.captureHeader("X-Count", count, sizeof count);
+  const int k = p.captureHeader("Set-Cookie", cookie, sizeof cookie);
+  p.begin(false);
+  ASSERT_EQ(p.feed(wire.data(), wire.size()), wire.size());
+  ASSERT_TRUE(p.complete());
+  EXPECT_EQ(p.headerStatus(c), ehc::HeaderStatus::Missing);
+  EXPECT_EQ(p.headerStatus(k), ehc::HeaderStatus::Missing);
+  // Cut off inside the interim response: still nothing captured.
+  p.begin(false);
+  const std::string cut = wire.substr(0, wire.find("\r\n\r\n"));
+  p.feed(cut.data(), cut.size());
+  p.finishAtClose();
+  EXPECT_EQ(p.error(), HttpError::Incomplete);
+  EXPECT_EQ(p.headerStatus(c), ehc::HeaderStatus::Missing);
+  EXPECT_STREQ(count, "");
+  EXPECT_STREQ(cookie, "");
+}
+
 TEST(Response, CloseDelimitedBody) {
   const auto r = parseAllWays("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end");
   EXPECT_EQ(r[0].error, HttpError::Ok);
@@ -96,8 +138,6 @@ TEST(Response, KeepAliveDecision) {
       {"HTTP/1.1 200 OK\r\nConnection: closed\r\nContent-Length: 0\r\n\r\n", true},
       {"HTTP/1.0 200 OK\r\nContent-Length: 0\r\n\r\n", false},
       {"HTTP/1.0 200 OK\r\nConnection: Keep-Alive\r\nContent-Length: 0\r\n\r\n", true},
-      {"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n",
-       false},
   };
   for (const auto& c : cases) {
     const auto r = parseAllWays(c.wire);
@@ -134,25 +174,7 @@ TEST(Response, ContentLengthRules) {
   }
 }
 
-TEST(Response, TransferEncodingRules) {
-  struct Case {
-    const char* wire;
-    HttpError error;
-  } cases[] = {
-      {"HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n",
-       HttpError::UnsupportedTransferCoding},
-      {"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked, gzip\r\n\r\n",
-       HttpError::UnsupportedTransferCoding},
-      {"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
-       HttpError::UnsupportedTransferCoding},
-      {"HTTP/1.0 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", HttpError::BadFraming},
-  };
-  for (const auto& c : cases) EXPECT_EQ(parseAllWays(c.wire).back().error, c.error) << c.wire;
-  EXPECT_EQ(
-      parseAllWays("HTTP/1.1 200 OK\r\nTransfer-Encoding: CHUNKED\r\n\r\n1\r\nx\r\n0\r\n\r\n")[0]
-          .body,
-      "x");
-}
+// Transfer codings: tests/http/response_grammar_test.cpp.
 
 TEST(Response, ChunkErrors) {
   struct Case {
@@ -212,7 +234,8 @@ TEST(Response, HeaderErrors) {
       {"Name : x\r\n", HttpError::BadHeader},
       {"Name: a\x01b\r\n", HttpError::BadHeader},
       {"Name: a\x7f\r\n", HttpError::BadHeader},
-      {"Name: x\r\n folded\r\n", HttpError::ObsoleteLineFolding},
+      {" Name: x\r\n", HttpError::ObsoleteLineFolding},  // whitespace after the status line
+      {"Content-Length: 1\r\n 0\r\n", HttpError::BadContentLength},  // "1  0" once unfolded
       {"Name: x\rY: z\r\n", HttpError::BadLineEnding},
       {": x\r\n", HttpError::BadHeader},
   };
@@ -228,6 +251,40 @@ TEST(Response, HeaderErrors) {
       r[0].headers,
       (Headers{
           {"X-A", "spaced  out"}, {"X-B", "\xE2\x82\xAC"}, {"X-C", ""}, {"Content-Length", "0"}}));
+  // A long value is not cut short of its inner whitespace.
+  const std::string spaces(300, ' ');
+  EXPECT_EQ(parseAllWays("HTTP/1.1 200 OK\r\nX: a" + spaces + "b\r\nContent-Length: 0\r\n\r\n")[0]
+                .headers[0]
+                .second,
+            "a" + spaces + "b");
+}
+
+// RFC 9112 5.2: a user agent replaces each obs-fold (OWS CRLF RWS) of a
+// response with SP before it interprets the value (here with one SP);
+// fields, trailers and captures alike.
+TEST(Response, FoldedLinesAreUnfolded) {
+  const auto r = parseAllWays(
+      "HTTP/1.1 200 OK\r\nX-A: abc\r\n\tdef\r\n  ghi \r\n \r\nX-B:\r\n b\r\n"
+      "Transfer-Encoding: gzip,\r\n chunked\r\nConnection:\r\n close\r\n\r\n"
+      "1\r\nx\r\n0\r\nX-T: t\r\n\t u\r\n\r\n",
+      false, true, true);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].error, HttpError::Ok) << ehc::httpErrorName(r[0].error);
+  EXPECT_EQ(r[0].headers, (Headers{{"X-A", "abc def ghi"},
+                                   {"X-B", "b"},
+                                   {"Transfer-Encoding", "gzip, chunked"},
+                                   {"Connection", "close"}}));
+  EXPECT_EQ(r[0].trailers, (Headers{{"X-T", "t u"}}));
+  EXPECT_EQ(r[0].body, "x");
+  EXPECT_FALSE(r[0].keepAlive);  // the folded Connection: close counted
+  ehc::ResponseParser p;
+  char a[16];
+  p.captureHeader("x-a", a, sizeof a);
+  p.begin(false);
+  const std::string wire = "HTTP/1.1 204 No Content\r\nX-A: 1\r\n 2\r\n\r\n";
+  p.feed(wire.data(), wire.size());
+  EXPECT_TRUE(p.complete());
+  EXPECT_STREQ(a, "1 2");
 }
 
 TEST(Response, Limits) {
@@ -244,6 +301,55 @@ TEST(Response, Limits) {
   std::string chunkLine = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1;" +
                           std::string(EHC_HTTP_MAX_LINE, 'e');
   EXPECT_EQ(parseAllWays(chunkLine).back().error, HttpError::LineTooLong);
+}
+
+// The header byte limit is for the header section and, separately, for the
+// trailers: chunk-size lines count against neither (a streaming server that
+// flushes many small chunks used to hit headers_too_large after about 16 300
+// chunks, each line feed of a chunk-size line having been counted).
+TEST(Response, ChunkLinesDoNotCountAsHeaderBytes) {
+  const std::string wire = ehc_test::sharedFile("testdata/regressions/chunked-16400-chunks.http");
+  ASSERT_GT(wire.size(), 100000u);
+  const auto r = parseAllWays(wire);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].error, HttpError::Ok) << ehc::httpErrorName(r[0].error);
+  EXPECT_TRUE(r[0].body == std::string(16400 * 4, 'x')) << r[0].body.size() << " body bytes";
+  EXPECT_TRUE(r[0].keepAlive);
+  // A head just under the limit leaves chunks and trailers their own room.
+  std::string head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n";
+  std::string trailers;
+  while (head.size() < EHC_HTTP_MAX_HEADER_BYTES - 1100) {
+    head += "X-Head: " + std::string(1000, 'h') + "\r\n";
+    trailers += "X-Tail: " + std::string(1000, 't') + "\r\n";
+  }
+  std::string chunks;
+  for (int i = 0; i < 3000; ++i) chunks += "1;e=v\r\nc\r\n";
+  const auto big = parseAllWays(head + "\r\n" + chunks + "0\r\n" + trailers + "\r\n");
+  ASSERT_EQ(big.size(), 1u);
+  EXPECT_EQ(big[0].error, HttpError::Ok) << ehc::httpErrorName(big[0].error);
+  EXPECT_TRUE(big[0].body == std::string(3000, 'c')) << big[0].body.size() << " body bytes";
+  EXPECT_EQ(big[0].trailers.size(), big[0].headers.size() - 1);
+}
+
+TEST(Response, TrailersHaveTheirOwnLimits) {
+  const std::string start = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n0\r\n";
+  std::string big;  // trailers over EHC_HTTP_MAX_HEADER_BYTES
+  while (big.size() <= EHC_HTTP_MAX_HEADER_BYTES)
+    big += "X-Big: " + std::string(1000, 'b') + "\r\n";
+  const auto tooLarge = parseAllWays(start + big + "\r\n");
+  EXPECT_EQ(tooLarge.back().error, HttpError::HeadersTooLarge);
+  EXPECT_GT(tooLarge.back().offset, start.size() + EHC_HTTP_MAX_HEADER_BYTES - 1100);
+  // Exactly the limit: the trailer section's bytes, its final empty line included.
+  std::string exact;
+  while (exact.size() + 1000 < EHC_HTTP_MAX_HEADER_BYTES - 2)
+    exact += "X-Fill: " + std::string(990, 'f') + "\r\n";
+  exact += "X-Last: " + std::string(EHC_HTTP_MAX_HEADER_BYTES - exact.size() - 12, 'l') + "\r\n";
+  ASSERT_EQ(exact.size() + 2, size_t{EHC_HTTP_MAX_HEADER_BYTES});
+  EXPECT_EQ(parseAllWays(start + exact + "\r\n")[0].error, HttpError::Ok);
+  EXPECT_EQ(parseAllWays(start + "X" + exact + "\r\n").back().error, HttpError::HeadersTooLarge);
+  std::string many;
+  for (int i = 0; i <= EHC_HTTP_MAX_HEADERS; ++i) many += "T-" + std::to_string(i) + ": y\r\n";
+  EXPECT_EQ(parseAllWays(start + many + "\r\n").back().error, HttpError::TooManyHeaders);
 }
 
 TEST(Response, CapturedHeadersGoToCallerBuffers) {

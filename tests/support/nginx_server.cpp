@@ -128,7 +128,8 @@ std::string NginxServer::config() const {
       const std::string port = std::to_string(httpsPort(k));
       c += std::string("  server {  # ") + certKindName(k) + "\n";
       c += "    listen 127.0.0.1:" + port + " ssl;\n";
-      if (ipv6_ && k == CertKind::Valid) c += "    listen [::1]:" + port + " ssl;\n";
+      if (ipv6_ && (k == CertKind::Valid || k == CertKind::OtherIp))
+        c += "    listen [::1]:" + port + " ssl;\n";
       c += "    ssl_certificate " + q(options_.certs->certPath(k)) + ";\n";
       c += "    ssl_certificate_key " + q(options_.certs->keyPath(k)) + ";\n";
       c += routes + "  }\n";

@@ -16,6 +16,8 @@
 //   SelfSigned  for localhost like Valid, self-signed (not from the CA)
 //   DnsOnly     for localhost, SAN DNS:localhost only: connecting by "127.0.0.1" is a host
 //               mismatch with every TLS library (mbedTLS >= 3.6 matches IP SANs, 2.28 does not)
+//   OtherIp     SAN IP:127.0.0.2, IP:::2 only (CN=localhost): for other addresses
+//   IpInCnOnly  CN=127.0.0.1 and no subjectAltName: an address only in the common name
 #pragma once
 
 #include <ftw.h>
@@ -31,9 +33,18 @@
 
 namespace ehc_test {
 
-enum class CertKind : unsigned char { Valid, WrongHost, Expired, SelfSigned, DnsOnly };
-constexpr CertKind kAllCertKinds[] = {CertKind::Valid, CertKind::WrongHost, CertKind::Expired,
-                                      CertKind::SelfSigned, CertKind::DnsOnly};
+enum class CertKind : unsigned char {
+  Valid,
+  WrongHost,
+  Expired,
+  SelfSigned,
+  DnsOnly,
+  OtherIp,
+  IpInCnOnly
+};
+constexpr CertKind kAllCertKinds[] = {CertKind::Valid,      CertKind::WrongHost, CertKind::Expired,
+                                      CertKind::SelfSigned, CertKind::DnsOnly,   CertKind::OtherIp,
+                                      CertKind::IpInCnOnly};
 
 // "valid", "wronghost", "expired", "selfsigned", "dnsonly" (also the file names).
 inline const char* certKindName(CertKind kind) {
@@ -43,6 +54,8 @@ inline const char* certKindName(CertKind kind) {
     case CertKind::Expired: return "expired";
     case CertKind::SelfSigned: return "selfsigned";
     case CertKind::DnsOnly: return "dnsonly";
+    case CertKind::OtherIp: return "otherip";
+    case CertKind::IpInCnOnly: return "ipincnonly";
   }
   return "?";
 }
@@ -189,7 +202,8 @@ class TestCerts {
            "[ policy_any ]\n"
            "commonName = supplied\n" +
            leafSection("localhost", "DNS:localhost, IP:127.0.0.1, IP:::1") +
-           leafSection("other", "DNS:other.example") + leafSection("dnsonly", "DNS:localhost");
+           leafSection("other", "DNS:other.example") + leafSection("dnsonly", "DNS:localhost") +
+           leafSection("otherip", "IP:127.0.0.2, IP:::2") + leafSection("nosan", nullptr);
   }
   static std::string leafSection(const char* name, const char* san) {
     return std::string("[ leaf_") + name +
@@ -197,12 +211,11 @@ class TestCerts {
            "basicConstraints = CA:FALSE\n"
            "keyUsage = critical, digitalSignature\n"
            "extendedKeyUsage = serverAuth\n"
-           "subjectKeyIdentifier = hash\n"
-           "subjectAltName = " +
-           san + "\n";
+           "subjectKeyIdentifier = hash\n" +
+           (san ? std::string("subjectAltName = ") + san + "\n" : std::string());
   }
 
-  // Seven openssl runs (each costs ~30 ms of start-up): the CA, three leaves
+  // Nine openssl runs (each costs ~30 ms of start-up): the CA, five leaves
   // signed in one step (`req -CA`, OpenSSL 3.0), the expired leaf through
   // `openssl ca` (the only way to back-date in 3.0), the self-signed leaf.
   std::string script(const char* openssl) const {
@@ -222,6 +235,8 @@ class TestCerts {
     leaf(CertKind::Valid, "localhost", "leaf_localhost", byCa);
     leaf(CertKind::WrongHost, "other.example", "leaf_other", byCa);
     leaf(CertKind::DnsOnly, "localhost", "leaf_dnsonly", byCa);
+    leaf(CertKind::OtherIp, "localhost", "leaf_otherip", byCa);
+    leaf(CertKind::IpInCnOnly, "127.0.0.1", "leaf_nosan", byCa);
     leaf(CertKind::SelfSigned, "localhost", "leaf_localhost", "");
     const long day = 24 * 3600;
     const std::string csr = shellQuote(base(CertKind::Expired) + ".csr");

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <string>
+#include <vector>
 
 #include "loopback.h"
 #include "test_certs.h"
@@ -18,8 +19,9 @@ namespace ehc_test {
 
 class TlsTestServer {
  public:
-  // Returns false (with a message) when openssl is missing or fails.
-  bool start(const char* openssl, std::string* why) {
+  // Returns false (with a message) when openssl is missing or fails. `extra`:
+  // more s_server options (e.g. {"-tls1_3"} for a TLS 1.3-only server).
+  bool start(const char* openssl, std::string* why, const std::vector<std::string>& extra = {}) {
     if (!certs_.make(openssl, why)) return false;
     port_ = closedLoopbackPort();
     const std::string cert = certs_.certPath(kKind), key = certs_.keyPath(kKind);
@@ -27,8 +29,12 @@ class TlsTestServer {
     if (pid_ == 0) {
       if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)) _exit(126);
       const std::string accept = "127.0.0.1:" + std::to_string(port_);
-      execl(openssl, "openssl", "s_server", "-accept", accept.c_str(), "-cert", cert.c_str(),
-            "-key", key.c_str(), "-www", nullptr);
+      std::vector<const char*> argv = {"openssl",      "s_server",  "-accept",
+                                       accept.c_str(), "-cert",     cert.c_str(),
+                                       "-key",         key.c_str(), "-www"};
+      for (const std::string& e : extra) argv.push_back(e.c_str());
+      argv.push_back(nullptr);
+      execv(openssl, const_cast<char* const*>(argv.data()));
       _exit(127);
     }
     for (int i = 0; i < 100; ++i) {  // bounded wait until it listens

@@ -30,6 +30,9 @@ const char* const kMessages[] = {
     "invalid request (header, path parameter or body key)",
     "too many redirects",
     "another request of this client is still being built",
+    "TLS configuration error (CA file missing or unreadable, CA not PEM)",
+    "no trust anchors (set a CA with setCACert/setCaFile, or setInsecure())",
+    "no TLS protocol version in common with the server",
 };
 static_assert(sizeof kMessages / sizeof kMessages[0] == -EHC_ERROR_LAST + 1, "one per code");
 }  // namespace
@@ -55,6 +58,9 @@ int clientErrorOf(NetError e) {
     case NetError::CertUntrusted: return EHC_ERROR_CERT_UNTRUSTED;
     case NetError::HostMismatch: return EHC_ERROR_HOST_MISMATCH;
     case NetError::PinMismatch: return EHC_ERROR_PIN_MISMATCH;
+    case NetError::TlsConfig: return EHC_ERROR_TLS_CONFIG;
+    case NetError::NoTrustAnchors: return EHC_ERROR_NO_TRUST_ANCHORS;
+    case NetError::TlsVersion: return EHC_ERROR_TLS_VERSION;
     case NetError::Reset:
     case NetError::ReadFailed:
     case NetError::TlsFailed: return EHC_ERROR_CONNECTION_LOST;

@@ -37,7 +37,10 @@ enum ClientError : int {
   EHC_ERROR_INVALID_REQUEST = -22,
   EHC_ERROR_TOO_MANY_REDIRECTS = -23,
   EHC_ERROR_CLIENT_BUSY = -24,
-  EHC_ERROR_LAST = -24,
+  EHC_ERROR_TLS_CONFIG = -25,        // never retried: the settings, not the network
+  EHC_ERROR_NO_TRUST_ANCHORS = -26,  // never retried: give a CA or setInsecure()
+  EHC_ERROR_TLS_VERSION = -27,       // never retried: the server's TLS versions
+  EHC_ERROR_LAST = -27,
 };
 
 // A sentence for a code (0 and unknown codes included).

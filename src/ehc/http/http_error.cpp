@@ -21,8 +21,11 @@ const ErrorText kTexts[] = {
     {"bad_content_length", "malformed Content-Length"},
     {"conflicting_content_length", "conflicting Content-Length values"},
     {"unsupported_transfer_coding", "unsupported Transfer-Encoding"},
-    {"bad_framing", "Transfer-Encoding in an HTTP/1.0 response"},
+    {"bad_framing",
+     "faulty framing (Transfer-Encoding malformed, chunked twice, with Content-Length, or on "
+     "HTTP/1.0)"},
     {"bad_chunk_size", "malformed chunk size"},
+    {"bad_chunk_extension", "malformed chunk extension"},
     {"chunk_size_overflow", "chunk size too large"},
     {"bad_chunk_terminator", "chunk data not followed by CRLF"},
     {"bad_line_ending", "CR not followed by LF"},

@@ -19,9 +19,11 @@ enum class HttpError : uint8_t {
   TooManyHeaders,             // more than EHC_HTTP_MAX_HEADERS fields
   BadContentLength,           // not a number, or too big
   ConflictingContentLength,   // several different values
-  UnsupportedTransferCoding,  // a coding other than chunked (gzip, ...), or chunked twice
-  BadFraming,                 // Transfer-Encoding on HTTP/1.0
-  BadChunkSize,               // not hex, or no digits
+  UnsupportedTransferCoding,  // a coding other than chunked (gzip, ...): not decoded
+  BadFraming,                 // Transfer-Encoding malformed, chunked twice, with
+                              // Content-Length, or on HTTP/1.0
+  BadChunkSize,               // not hex, no digits, or whitespace not before ';'
+  BadChunkExtension,          // a chunk extension not name[=token/quoted-string]
   ChunkSizeOverflow,          // more than 64 bits
   BadChunkTerminator,         // chunk data not followed by CRLF
   BadLineEnding,              // CR not followed by LF
@@ -34,7 +36,7 @@ enum class HttpError : uint8_t {
   RequestTooLarge,   // the writer's sink failed or a limit was hit
 };
 
-// A short identifier ("read_timeout") and a sentence for people.
+// A short identifier ("bad_chunk_size") and a sentence for people.
 const char* httpErrorName(HttpError e);
 const char* httpErrorMessage(HttpError e);
 

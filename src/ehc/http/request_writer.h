@@ -3,15 +3,18 @@
 // method, path, header name or value is refused (no header injection), and
 // path parameters and query values are percent-encoded.
 //
+//   ehc::Url url;
+//   ehc::parseUrl("http://api.test/api", &url);
 //   char buf[256];
 //   ehc::RequestWriter w(sink, user, buf, sizeof buf);
 //   ehc::Param id{"id", ehc::ParamValue(7)};
 //   ehc::Param q{"q", ehc::ParamValue("a b")};
-//   w.begin("GET", url, "/users/{id}", &id, 1, &q, 1);   // GET /api/users/7?q=a%20b HTTP/1.1 +
-//   Host w.standardHeaders("ESP32HTTPClient/0.1");            // Connection, User-Agent, Accept
+//   w.begin("GET", url, "/users/{id}", &id, 1, &q, 1);  // GET /api/users/7?q=a%20b HTTP/1.1
+//                                                       // and Host: api.test
+//   w.standardHeaders("ESP32HTTPClient/0.1");  // Connection, User-Agent, Accept
 //   w.header("X-Trace", "abc");
-//   w.endHeaders(-1);                                    // no body
-//   w.finish();                                          // flush
+//   w.endHeaders(-1);                          // no body
+//   w.finish();                                // flush
 #pragma once
 
 #include <stddef.h>

@@ -2,13 +2,12 @@
 
 #include <string.h>
 
+#include "../core/bits.h"
 #include "text.h"
 
 EHC_BEGIN_NAMESPACE
 
 namespace {
-
-// RFC 9110 token characters (field names, list tokens).
 
 inline uint8_t lower(uint8_t c) {
   return (c >= 'A' && c <= 'Z') ? static_cast<uint8_t>(c | 0x20) : c;
@@ -60,8 +59,7 @@ void ResponseParser::fail(HttpError e, size_t at) {
 }
 
 bool ResponseParser::framingAllowsReuse() const {
-  if (!headersDone() || framingCloses_ || untilClose_ || status_ == 101 || connectionClose_)
-    return false;
+  if (!headersDone() || untilClose_ || status_ == 101 || connectionClose_) return false;
   return minor_ >= 1 || connectionKeepAlive_;
 }
 
@@ -80,7 +78,7 @@ void ResponseParser::deliver(const char* data, size_t n) {
 
 void ResponseParser::captureBytes(const char* data, size_t n) {
   for (uint32_t m = captureMask_; m; m &= m - 1) {
-    Capture& c = captures_[__builtin_ctz(m)];
+    Capture& c = captures_[lowestBit(m)];
     if (c.status == HeaderStatus::Truncated) continue;
     const size_t room = c.size - 1 - c.used;
     const size_t k = n < room ? n : room;
@@ -93,12 +91,23 @@ void ResponseParser::captureBytes(const char* data, size_t n) {
 
 void ResponseParser::startField() {
   field_ = kOther;
+  captureMask_ = 0;
+  valueStarted_ = folding_ = false;
+  pendingSpaces_ = 0;
+  tokenLength_ = 0;
+  tokenTooLong_ = false;
+  fieldNumber_ = 0;
+  numberState_ = 0;
+  sawNumber_ = false;
+  if (interim_) return;                 // an interim response's fields are nobody's
   if (!nameTooLong_ && !inTrailers_) {  // framing fields in trailers change nothing
     if (is(name_, nameLength_, "content-length")) field_ = kContentLength;
-    if (is(name_, nameLength_, "transfer-encoding")) field_ = kTransferEncoding;
+    if (is(name_, nameLength_, "transfer-encoding")) {
+      field_ = kTransferEncoding;
+      hasTransferEncoding_ = true;
+    }
     if (is(name_, nameLength_, "connection")) field_ = kConnection;
   }
-  captureMask_ = 0;
   for (uint8_t k = 0; k < captureCount_ && !nameTooLong_; ++k) {
     const Capture& c = captures_[k];
     if (c.nameLength != nameLength_) continue;
@@ -109,7 +118,7 @@ void ResponseParser::startField() {
   }
   // A repeated field joins the earlier value as a list.
   for (uint32_t m = captureMask_; m; m &= m - 1) {
-    Capture& c = captures_[__builtin_ctz(m)];
+    Capture& c = captures_[lowestBit(m)];
     if (c.status == HeaderStatus::Missing) {
       c.status = HeaderStatus::Found;
     } else {
@@ -119,39 +128,64 @@ void ResponseParser::startField() {
       captureMask_ = only;
     }
   }
-  valueStarted_ = false;
-  pendingSpaces_ = 0;
-  tokenLength_ = 0;
-  tokenTooLong_ = false;
-  fieldNumber_ = 0;
-  numberState_ = 0;
-  sawNumber_ = false;
 }
 
-// A Connection or Transfer-Encoding list token ended.
+// A byte of a Connection or Transfer-Encoding list element (not a ','
+// ending it): token *( OWS ";" OWS parameter ), the parameters checked by
+// parameters.h and skipped.
+void ResponseParser::listByte(uint8_t c) {
+  if (inParameters_) {
+    param_ = detail::nextParamState(param_, c);
+  } else if (c == ';') {
+    inParameters_ = true;
+    param_ = detail::kParamNameStart;
+  } else if (c == ' ' || c == '\t') {
+    tokenEnded_ = tokenLength_ > 0 || tokenTooLong_;
+  } else if (tokenEnded_ || !isTokenChar(c)) {
+    badElement_ = true;  // "chun ked", "chunked\""
+  } else if (tokenLength_ < sizeof token_) {
+    token_[tokenLength_++] = static_cast<char>(lower(c));
+  } else {
+    tokenTooLong_ = true;
+  }
+}
+
+// A Connection or Transfer-Encoding list element ended (',' or the line's end).
 void ResponseParser::tokenEnd(size_t at) {
-  if (tokenLength_ == 0 && !tokenTooLong_) return;
-  const bool chunked = !tokenTooLong_ && is(token_, tokenLength_, "chunked");
+  const bool empty = tokenLength_ == 0 && !tokenTooLong_;  // allowed: RFC 9110 5.6.1
+  const bool paramsEnd = detail::paramListEnds(param_) || param_ == detail::kParamNameSpace ||
+                         param_ == detail::kParamValueSpace;  // OWS before ','
+  const bool bad = badElement_ || (inParameters_ && (empty || !paramsEnd));
   if (field_ == kTransferEncoding) {
-    if (chunked_)  // chunked must be applied once, and last
-      fail(HttpError::UnsupportedTransferCoding, at);
-    else if (chunked)
-      chunked_ = true;
-    else
-      otherCoding_ = true;
-  } else if (field_ == kConnection && !tokenTooLong_) {
+    if (bad)
+      fail(HttpError::BadFraming, at);
+    else if (!empty)
+      codingEnd(!tokenTooLong_ && is(token_, tokenLength_, "chunked"), at);
+  } else if (field_ == kConnection && !bad && !tokenTooLong_) {
     if (is(token_, tokenLength_, "close")) connectionClose_ = true;
     if (is(token_, tokenLength_, "keep-alive")) connectionKeepAlive_ = true;
   }
   tokenLength_ = 0;
-  tokenTooLong_ = false;
+  tokenTooLong_ = tokenEnded_ = badElement_ = false;
   inParameters_ = false;
+}
+
+// One transfer coding of the list (across Transfer-Encoding fields).
+void ResponseParser::codingEnd(bool chunked, size_t at) {
+  // RFC 9112 6.1: chunked is applied at most once; 7: it has no parameters.
+  if (chunked && (chunkedSeen_ || inParameters_)) {
+    fail(HttpError::BadFraming, at);
+    return;
+  }
+  chunkedSeen_ = chunkedSeen_ || chunked;
+  chunkedLast_ = chunked;
+  otherCoding_ = otherCoding_ || !chunked;
 }
 
 void ResponseParser::fieldValueByte(uint8_t c, size_t at) {
   const char ch = static_cast<char>(c);
   if (captureMask_) captureBytes(&ch, 1);
-  if (visitor_) visitor_->value(visitorUser_, &ch, 1);
+  if (fieldVisitor_) fieldVisitor_->value(visitorUser_, &ch, 1);
   switch (field_) {
     case kContentLength:
       if (c >= '0' && c <= '9') {
@@ -176,17 +210,10 @@ void ResponseParser::fieldValueByte(uint8_t c, size_t at) {
       break;
     case kTransferEncoding:
     case kConnection:
-      if (c == ',') {
+      if (c == ',' && !(inParameters_ && detail::paramInQuotes(param_)))
         tokenEnd(at);
-      } else if (c == ';') {
-        inParameters_ = true;  // transfer-coding parameters: not ours to read
-      } else if (c == ' ' || c == '\t' || inParameters_) {
-        // OWS around tokens, or parameter text
-      } else if (tokenLength_ < sizeof token_) {
-        token_[tokenLength_++] = static_cast<char>(lower(c));
-      } else {
-        tokenTooLong_ = true;
-      }
+      else
+        listByte(c);
       break;
     case kOther: break;
   }
@@ -213,7 +240,7 @@ void ResponseParser::endField(size_t at) {
     tokenEnd(at);
   }
   captureMask_ = 0;
-  if (visitor_) visitor_->end(visitorUser_, inTrailers_);
+  if (fieldVisitor_) fieldVisitor_->end(visitorUser_, inTrailers_);
 }
 
 void ResponseParser::endHeaders(size_t at) {
@@ -222,35 +249,181 @@ void ResponseParser::endHeaders(size_t at) {
     state_ = kComplete;
     return;
   }
-  if (status_ >= 100 && status_ < 200 && status_ != 101) {  // interim: the real one follows
+  if (interim_) {  // the final response follows
     const size_t consumed = consumed_;
     begin(headRequest_);
     consumed_ = consumed;
     return;
   }
   headersDone_ = true;
-  if ((chunked_ || otherCoding_) && minor_ == 0) {
-    fail(HttpError::BadFraming, at);  // RFC 9112 6.1: faulty framing on HTTP/1.0
-    return;
-  }
-  if (otherCoding_) {
-    fail(HttpError::UnsupportedTransferCoding, at);
+  chunked_ = chunkedLast_;
+  coded_ = otherCoding_;
+  // RFC 9112 6.1: Transfer-Encoding on HTTP/1.0 is faulty framing; 6.3: with
+  // Content-Length it "ought to be handled as an error" (smuggling, splitting).
+  if (hasTransferEncoding_ && (minor_ == 0 || hasLength_)) {
+    fail(HttpError::BadFraming, at);
     return;
   }
   if (headRequest_ || status_ == 204 || status_ == 304 || status_ == 101) {
     state_ = kComplete;
+  } else if (coded_ && !deliverCoded_) {
+    fail(HttpError::UnsupportedTransferCoding, at);  // not decoded here
   } else if (chunked_) {
-    framingCloses_ = hasLength_;  // RFC 9112 6.3: chunked wins, then close
-    hasLength_ = false;
-    remaining_ = 0;
-    chunkDigits_ = 0;
     state_ = kChunkSize;
+  } else if (hasTransferEncoding_) {  // RFC 9112 6.3: chunked is not last, or absent
+    untilClose_ = true;
+    state_ = kBodyUntilClose;
   } else if (hasLength_) {
     remaining_ = contentLength_;
     state_ = remaining_ ? kBodyLength : kComplete;
   } else {
     untilClose_ = true;
     state_ = kBodyUntilClose;
+  }
+}
+
+// The status line: HTTP-version SP status-code SP reason-phrase (RFC 9112 4).
+EHC_ALWAYS_INLINE void ResponseParser::statusLineByte(uint8_t c, size_t at) {
+  switch (state_) {
+    case kStatusStart:
+      if (c == '\r' || c == '\n') {  // tolerate a couple of empty lines
+        if (++emptyLines_ > 2) {
+          fail(HttpError::NoHttpServer, at);
+          break;
+        }
+        if (c == '\r') {
+          afterLine_ = kStatusStart;
+          state_ = kLineFeed;
+        }
+      } else if (c == 'H') {
+        matched_ = 1;
+        state_ = kVersion;
+      } else {
+        fail(HttpError::NoHttpServer, at);
+      }
+      break;
+    case kVersion:
+      if (matched_ < 7) {
+        if (c != static_cast<uint8_t>(kVersionPrefix[matched_]))
+          fail(matched_ < 5 ? HttpError::NoHttpServer : HttpError::BadStatusLine, at);
+        ++matched_;
+      } else if (matched_ == 7) {
+        if (c < '0' || c > '9') fail(HttpError::BadStatusLine, at);
+        minor_ = c - '0';
+        ++matched_;
+      } else if (c != ' ') {  // exactly one SP after the version
+        fail(HttpError::BadStatusLine, at);
+      } else {
+        matched_ = 0;
+        status_ = 0;
+        state_ = kStatusCode;
+      }
+      break;
+    case kStatusCode:
+      if (matched_ < 3) {
+        if (c < '0' || c > '9' || (matched_ == 0 && c == '0')) {
+          fail(HttpError::BadStatusLine, at);
+          break;
+        }
+        status_ = status_ * 10 + (c - '0');
+        if (++matched_ == 3) interim_ = status_ < 200 && status_ != 101;
+      } else if (c == ' ') {
+        state_ = kReason;
+      } else if (c == '\r' || c == '\n') {  // no reason, no space: tolerated
+        afterLine_ = kHeaderStart;
+        state_ = c == '\r' ? kLineFeed : kHeaderStart;
+        lineLength_ = 0;
+      } else {
+        fail(HttpError::BadStatusLine, at);
+      }
+      break;
+    case kReason:
+      if (c == '\r' || c == '\n') {
+        afterLine_ = kHeaderStart;
+        state_ = c == '\r' ? kLineFeed : kHeaderStart;
+        lineLength_ = 0;
+      } else if (c == '\t' || c == ' ' || valueByte(c)) {
+        if (reasonLength_ < sizeof reason_ - 1) reason_[reasonLength_++] = static_cast<char>(c);
+      } else {
+        fail(HttpError::BadStatusLine, at);
+      }
+      break;
+    default: break;
+  }
+}
+
+// The header and trailer sections, a function per state (inlined into
+// feed(): one dispatch per byte). `here` points at the byte.
+
+// After a field line: an obs-fold, or the next line starts.
+EHC_ALWAYS_INLINE void ResponseParser::fieldLineStartByte(uint8_t c, size_t at, const char* here) {
+  // RFC 9112 5.2: a user agent replaces an obs-fold (OWS CRLF RWS) in a
+  // response with SP: here with one SP, and the field goes on.
+  if (c == ' ' || c == '\t') {
+    pendingSpaces_ = valueStarted_ ? 1 : 0;
+    folding_ = true;
+    state_ = kHeaderValue;
+    return;
+  }
+  endField(lineEnd_);
+  if (state_ == kError) return;
+  state_ = kHeaderStart;
+  headerStartByte(c, at, here);
+}
+
+// A field line's first byte, or the empty line that ends the section.
+EHC_ALWAYS_INLINE void ResponseParser::headerStartByte(uint8_t c, size_t at, const char* here) {
+  if (c == '\r') {
+    afterLine_ = kComplete;  // marks the end of the section
+    state_ = kLineFeed;
+  } else if (c == '\n') {
+    endHeaders(at);
+  } else if (c == ' ' || c == '\t') {
+    fail(HttpError::ObsoleteLineFolding, at);
+  } else if (!isTokenChar(c)) {
+    fail(HttpError::BadHeader, at);
+  } else if (++headerCount_ > EHC_HTTP_MAX_HEADERS) {
+    fail(HttpError::TooManyHeaders, at);
+  } else {
+    fieldVisitor_ = interim_ ? nullptr : visitor_;  // an interim response's are nobody's
+    nameLength_ = 0;
+    nameTooLong_ = false;
+    state_ = kHeaderName;
+    headerNameByte(c, at, here);
+  }
+}
+
+EHC_ALWAYS_INLINE void ResponseParser::headerNameByte(uint8_t c, size_t at, const char* here) {
+  if (isTokenChar(c)) {
+    if (nameLength_ < sizeof name_)
+      name_[nameLength_++] = static_cast<char>(lower(c));
+    else
+      nameTooLong_ = true;
+    if (fieldVisitor_) fieldVisitor_->name(visitorUser_, here, 1);
+  } else if (c == ':') {
+    startField();
+    state_ = kHeaderValue;
+  } else {
+    fail(HttpError::BadHeader, at);  // includes whitespace before the colon
+  }
+}
+
+EHC_ALWAYS_INLINE void ResponseParser::headerValueByte(uint8_t c, size_t at) {
+  if (c == '\r' || c == '\n') {  // the field ends unless the next line folds it
+    lineEnd_ = at;
+    afterLine_ = kFieldLineStart;
+    state_ = c == '\r' ? kLineFeed : kFieldLineStart;
+    lineLength_ = 0;
+  } else if (c == ' ' || c == '\t') {
+    if (valueStarted_ && !folding_ && pendingSpaces_ < UINT16_MAX) ++pendingSpaces_;
+  } else if (valueByte(c)) {
+    folding_ = false;
+    for (uint32_t k = pendingSpaces_; k; --k) fieldValueByte(' ', at);
+    pendingSpaces_ = 0;
+    valueStarted_ = true;
+    fieldValueByte(c, at);
+  } else {
+    fail(HttpError::BadHeader, at);
   }
 }
 
@@ -277,7 +450,7 @@ size_t ResponseParser::feed(const char* data, size_t length) {
       continue;
     }
     const uint8_t c = static_cast<uint8_t>(data[i++]);
-    // Limits on the header section and on every line.
+    // Limits on the header section (head or trailers) and on every line.
     if (state_ <= kLineFeed) {
       if (++headerBytes_ > EHC_HTTP_MAX_HEADER_BYTES) {
         fail(HttpError::HeadersTooLarge, at);
@@ -290,68 +463,11 @@ size_t ResponseParser::feed(const char* data, size_t length) {
     }
     switch (state_) {
       case kStatusStart:
-        if (c == '\r' || c == '\n') {  // tolerate a couple of empty lines
-          if (++emptyLines_ > 2) {
-            fail(HttpError::NoHttpServer, at);
-            break;
-          }
-          if (c == '\r') {
-            afterLine_ = kStatusStart;
-            state_ = kLineFeed;
-          }
-        } else if (c == 'H') {
-          matched_ = 1;
-          state_ = kVersion;
-        } else {
-          fail(HttpError::NoHttpServer, at);
-        }
-        break;
       case kVersion:
-        if (matched_ < 7) {
-          if (c != static_cast<uint8_t>(kVersionPrefix[matched_]))
-            fail(matched_ < 5 ? HttpError::NoHttpServer : HttpError::BadStatusLine, at);
-          ++matched_;
-        } else if (matched_ == 7) {
-          if (c < '0' || c > '9') fail(HttpError::BadStatusLine, at);
-          minor_ = c - '0';
-          ++matched_;
-        } else {
-          if (c != ' ') fail(HttpError::BadStatusLine, at);
-          matched_ = 0;
-          status_ = 0;
-          state_ = kStatusCode;
-        }
-        break;
       case kStatusCode:
-        if (matched_ < 3) {
-          if (c < '0' || c > '9' || (matched_ == 0 && c == '0')) {
-            fail(HttpError::BadStatusLine, at);
-            break;
-          }
-          status_ = status_ * 10 + (c - '0');
-          ++matched_;
-        } else if (c == ' ') {
-          state_ = kReason;
-        } else if (c == '\r' || c == '\n') {  // no reason, no space: tolerated
-          afterLine_ = kHeaderStart;
-          state_ = c == '\r' ? kLineFeed : kHeaderStart;
-          lineLength_ = 0;
-        } else {
-          fail(HttpError::BadStatusLine, at);
-        }
-        break;
-      case kReason:
-        if (c == '\r' || c == '\n') {
-          afterLine_ = kHeaderStart;
-          state_ = c == '\r' ? kLineFeed : kHeaderStart;
-          lineLength_ = 0;
-        } else if (c == '\t' || c == ' ' || valueByte(c)) {
-          if (reasonLength_ < sizeof reason_ - 1) reason_[reasonLength_++] = static_cast<char>(c);
-        } else {
-          fail(HttpError::BadStatusLine, at);
-        }
-        break;
+      case kReason: statusLineByte(c, at); break;
       case kLineFeed:
+      case kChunkLineFeed:
         if (c != '\n') {
           fail(HttpError::BadLineEnding, at);
           break;
@@ -362,91 +478,18 @@ size_t ResponseParser::feed(const char* data, size_t length) {
         else
           state_ = afterLine_;
         break;
-      case kHeaderStart:
-        if (c == '\r') {
-          afterLine_ = kComplete;  // marks the end of the section
-          state_ = kLineFeed;
-        } else if (c == '\n') {
-          endHeaders(at);
-        } else if (c == ' ' || c == '\t') {
-          fail(HttpError::ObsoleteLineFolding, at);
-        } else if (isTokenChar(c)) {
-          if (++headerCount_ > EHC_HTTP_MAX_HEADERS) {
-            fail(HttpError::TooManyHeaders, at);
-            break;
-          }
-          nameLength_ = 0;
-          nameTooLong_ = false;
-          name_[nameLength_++] = static_cast<char>(lower(c));
-          if (visitor_) visitor_->name(visitorUser_, data + i - 1, 1);
-          state_ = kHeaderName;
-        } else {
-          fail(HttpError::BadHeader, at);
-        }
-        break;
-      case kHeaderName:
-        if (isTokenChar(c)) {
-          if (nameLength_ < sizeof name_)
-            name_[nameLength_++] = static_cast<char>(lower(c));
-          else
-            nameTooLong_ = true;
-          if (visitor_) visitor_->name(visitorUser_, data + i - 1, 1);
-        } else if (c == ':') {
-          startField();
-          state_ = kHeaderValue;
-        } else {
-          fail(HttpError::BadHeader, at);  // includes whitespace before the colon
-        }
-        break;
-      case kHeaderValue:
-        if (c == '\r' || c == '\n') {  // trailing whitespace is dropped
-          endField(at);
-          if (state_ == kError) break;
-          afterLine_ = kHeaderStart;
-          state_ = c == '\r' ? kLineFeed : kHeaderStart;
-          lineLength_ = 0;
-        } else if (c == ' ' || c == '\t') {
-          if (valueStarted_ && pendingSpaces_ < 255) ++pendingSpaces_;
-        } else if (valueByte(c)) {
-          for (; pendingSpaces_; --pendingSpaces_) fieldValueByte(' ', at);
-          valueStarted_ = true;
-          fieldValueByte(c, at);
-        } else {
-          fail(HttpError::BadHeader, at);
-        }
-        break;
-      case kChunkSize: {
-        const int v = hexDigit(c);
-        if (v >= 0) {
-          if (remaining_ >> 59) {
-            fail(HttpError::ChunkSizeOverflow, at);
-            break;
-          }
-          remaining_ = remaining_ * 16 + static_cast<uint64_t>(v);
-          ++chunkDigits_;
-        } else if (chunkDigits_ == 0) {
-          fail(HttpError::BadChunkSize, at);
-        } else if (c == ';' || c == ' ' || c == '\t') {
-          state_ = kChunkExtension;
-        } else if (c == '\r' || c == '\n') {
-          chunkLineEnd(c);
-        } else {
-          fail(HttpError::BadChunkSize, at);
-        }
-        break;
-      }
-      case kChunkExtension:  // chunk extensions are skipped
-        if (c == '\r' || c == '\n')
-          chunkLineEnd(c);
-        else if (c < 0x20 && c != '\t')
-          fail(HttpError::BadChunkSize, at);
-        break;
+      case kFieldLineStart: fieldLineStartByte(c, at, data + i - 1); break;
+      case kHeaderStart: headerStartByte(c, at, data + i - 1); break;
+      case kHeaderName: headerNameByte(c, at, data + i - 1); break;
+      case kHeaderValue: headerValueByte(c, at); break;
+      case kChunkSize: chunkSizeByte(c, at); break;
+      case kChunkExtension: chunkExtensionByte(c, at); break;
       case kChunkDataEnd:  // CRLF after chunk data, strictly
         if (c != (matched_ == 0 ? '\r' : '\n')) {
           fail(HttpError::BadChunkTerminator, at);
         } else if (matched_++ == 1) {
           remaining_ = 0;
-          chunkDigits_ = 0;
+          sawChunkDigit_ = false;
           lineLength_ = 0;
           state_ = kChunkSize;
         }
@@ -458,17 +501,57 @@ size_t ResponseParser::feed(const char* data, size_t length) {
   return i;
 }
 
+// chunk-size, then BWS ";" or the line's end.
+void ResponseParser::chunkSizeByte(uint8_t c, size_t at) {
+  const int v = hexDigit(c);
+  if (v >= 0) {
+    if (remaining_ >> 59) {
+      fail(HttpError::ChunkSizeOverflow, at);
+      return;
+    }
+    remaining_ = remaining_ * 16 + static_cast<uint64_t>(v);
+    sawChunkDigit_ = true;
+  } else if (!sawChunkDigit_) {
+    fail(HttpError::BadChunkSize, at);
+  } else if (c == ';' || c == ' ' || c == '\t') {
+    param_ = c == ';' ? detail::kParamNameStart : detail::kParamSpace;
+    state_ = kChunkExtension;
+  } else if (c == '\r' || c == '\n') {
+    chunkLineEnd(c);
+  } else {
+    fail(HttpError::BadChunkSize, at);
+  }
+}
+
+// chunk-ext (parameters.h) up to the line's end; only a whole parameter
+// may end it. Whitespace after the size that no ';' follows is the size's
+// fault.
+void ResponseParser::chunkExtensionByte(uint8_t c, size_t at) {
+  const detail::ParamState before = param_;
+  if (c == '\r' || c == '\n') {
+    if (detail::paramListEnds(before)) {
+      chunkLineEnd(c);
+      return;
+    }
+  } else {
+    param_ = detail::nextParamState(before, c);
+    if (param_ != detail::kParamBad) return;
+  }
+  fail(before == detail::kParamSpace ? HttpError::BadChunkSize : HttpError::BadChunkExtension, at);
+}
+
 // End of a chunk-size line: data follows, or the trailers after the last one.
 void ResponseParser::chunkLineEnd(uint8_t c) {
-  if (remaining_ == 0) {
+  if (remaining_ == 0) {  // the trailer section has limits of its own
     inTrailers_ = true;
     headerCount_ = 0;
+    headerBytes_ = 0;
     afterLine_ = kHeaderStart;
   } else {
     afterLine_ = kChunkData;
   }
   lineLength_ = 0;
-  state_ = c == '\r' ? kLineFeed : afterLine_;
+  state_ = c == '\r' ? kChunkLineFeed : afterLine_;
 }
 
 EHC_END_NAMESPACE

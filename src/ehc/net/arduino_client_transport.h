@@ -19,10 +19,12 @@ EHC_BEGIN_NAMESPACE
 class ArduinoClientTransport final : public Transport {
  public:
   explicit ArduinoClientTransport(Client& client) : client_(&client) {}
+  ArduinoClientTransport() = default;  // no client yet: NotConnected until setClient
   // Another client from now on (the old one is left as it is).
   void setClient(Client& client) { client_ = &client; }
 
   NetError connect(const Endpoint& endpoint, Deadline deadline) override {
+    if (!client_) return NetError::NotConnected;
     client_->stop();
     if (deadline.expired()) return NetError::ConnectTimeout;
     // Client::connect blocks with the board's own timeout; it reports only
@@ -36,6 +38,7 @@ class ArduinoClientTransport final : public Transport {
 
   NetError read(uint8_t* buf, size_t size, size_t* got, Deadline deadline) override {
     *got = 0;
+    if (!client_) return NetError::NotConnected;
     for (;;) {
       const int avail = client_->available();
       if (avail > 0) {
@@ -54,6 +57,7 @@ class ArduinoClientTransport final : public Transport {
   }
 
   NetError write(const uint8_t* data, size_t size, Deadline deadline) override {
+    if (!client_) return NetError::NotConnected;
     while (size) {
       const size_t n = client_->write(data, size);
       if (n > size) return NetError::WriteFailed;
@@ -67,13 +71,17 @@ class ArduinoClientTransport final : public Transport {
     return NetError::Ok;
   }
 
-  void close() override { client_->stop(); }
-  bool open() const override { return client_->connected(); }
+  void close() override {
+    if (client_) client_->stop();
+  }
+  bool open() const override { return client_ && client_->connected(); }
   // Closed by the peer, or bytes nobody asked for: not reusable.
-  bool peerClosed() override { return !client_->connected() || client_->available() > 0; }
+  bool peerClosed() override {
+    return !client_ || !client_->connected() || client_->available() > 0;
+  }
 
  private:
-  Client* client_;
+  Client* client_ = nullptr;
 };
 
 EHC_END_NAMESPACE

@@ -5,13 +5,9 @@
 #include <stdint.h>
 
 #include "../config.h"
+#include "../platform/clock.h"
 
 EHC_BEGIN_NAMESPACE
-
-// Milliseconds of a monotonic clock (wraps after 49 days; differences stay right).
-uint32_t monotonicMs();
-// Sleeps (yields to other tasks on a board): between retries.
-void sleepMs(uint32_t ms);
 
 class Deadline {
  public:

@@ -1,76 +1,28 @@
 #include "mbedtls_transport.h"
 
-#include <errno.h>
+#include <mbedtls/asn1.h>
 #include <mbedtls/ctr_drbg.h>
-#include <mbedtls/ecp.h>
 #include <mbedtls/entropy.h>
 #include <mbedtls/net_sockets.h>
 #include <mbedtls/pk.h>
-#include <mbedtls/sha256.h>
-#include <mbedtls/ssl.h>
-#include <mbedtls/version.h>
-#include <mbedtls/x509_crt.h>
-#include <poll.h>
 #include <string.h>
-#include <sys/socket.h>
 
 #include <new>
 
-#ifndef MSG_NOSIGNAL
-#define MSG_NOSIGNAL 0  // macOS: PosixTransport sets SO_NOSIGPIPE on the socket instead
-#endif
-
-#if MBEDTLS_VERSION_MAJOR >= 3
-#include <psa/crypto.h>
-#define EHC_MBED_FIELD(x) MBEDTLS_PRIVATE(x)
-#else
-#define EHC_MBED_FIELD(x) x
-#endif
-
-// The random bits the DRBG is seeded with come straight from the platform's
-// generator where there is one. mbedTLS's own entropy context is not needed
-// for that, and it is big: 38 KB in Debian's build (its HAVEGE state), most
-// of what a connection would otherwise hold.
-#if defined(ESP_PLATFORM)
-#if __has_include(<esp_random.h>)
-#include <esp_random.h>
-#else
-#include <esp_system.h>
-#endif
-#define EHC_PLATFORM_RNG 1
-#elif defined(__linux__)
-#include <sys/random.h>
-#define EHC_PLATFORM_RNG 1
-#elif defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__) || defined(__NetBSD__)
-#include <stdlib.h>
-#define EHC_PLATFORM_RNG 1
-#else
-#define EHC_PLATFORM_RNG 0
-#endif
+#include "../platform/random.h"
+#include "../platform/sockets.h"
+#include "../platform/trust_store.h"
+#include "mbedtls_compat.h"
 
 EHC_BEGIN_NAMESPACE
 
 namespace {
-#if EHC_PLATFORM_RNG
-int platformEntropy(void*, unsigned char* out, size_t n) {
-#if defined(ESP_PLATFORM)
-  esp_fill_random(out, n);  // the hardware RNG (with RF noise while Wi-Fi runs)
-#elif defined(__linux__)
-  while (n) {
-    const ssize_t got = getrandom(out, n, 0);
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      return MBEDTLS_ERR_CTR_DRBG_ENTROPY_SOURCE_FAILED;
-    }
-    out += got;
-    n -= static_cast<size_t>(got);
-  }
-#else
-  arc4random_buf(out, n);
-#endif
-  return 0;
-}
-#endif
+// What mbedTLS's send/receive callbacks get: the socket, and where they
+// leave why it failed (as PosixTransport says it).
+struct SocketLink {
+  PosixTransport* tcp;
+  NetError ioError;
+};
 }  // namespace
 
 struct MbedTlsTransport::Context {
@@ -81,8 +33,11 @@ struct MbedTlsTransport::Context {
   mbedtls_x509_crt ca;
   mbedtls_ssl_config conf;
   mbedtls_ssl_context ssl;
-  int fd = -1;
-  Context() {
+  SocketLink link;
+  bool offeredSession = false;
+  char host[64] = {};
+  uint16_t port = 0;
+  explicit Context(PosixTransport* t) : link{t, NetError::Ok} {
 #if !EHC_PLATFORM_RNG
     mbedtls_entropy_init(&entropy);
 #endif
@@ -112,7 +67,6 @@ struct MbedTlsTransport::SavedSession {
 
 namespace {
 
-const char* const kHostBundle = "/etc/ssl/certs/ca-certificates.crt";
 const char* kAlpn[] = {"http/1.1", nullptr};
 
 static_assert(EHC_TLS_MAX_FRAGMENT_LENGTH == 0 || EHC_TLS_MAX_FRAGMENT_LENGTH == 512 ||
@@ -132,61 +86,67 @@ unsigned char maxFragmentCode(uint16_t bytes) {
 }
 #endif
 
-// Key exchange groups: x25519 and P-256 first. mbedTLS 2.28's default list
-// starts with P-521, which costs 2.8x the handshake instructions.
-#if MBEDTLS_VERSION_MAJOR >= 3
-const uint16_t kGroups[] = {MBEDTLS_SSL_IANA_TLS_GROUP_X25519, MBEDTLS_SSL_IANA_TLS_GROUP_SECP256R1,
-                            MBEDTLS_SSL_IANA_TLS_GROUP_SECP384R1, MBEDTLS_SSL_IANA_TLS_GROUP_NONE};
-#else
-const mbedtls_ecp_group_id kCurves[] = {
-#if defined(MBEDTLS_ECP_DP_CURVE25519_ENABLED)
-    MBEDTLS_ECP_DP_CURVE25519,
-#endif
-    MBEDTLS_ECP_DP_SECP256R1, MBEDTLS_ECP_DP_SECP384R1, MBEDTLS_ECP_DP_SECP521R1,
-    MBEDTLS_ECP_DP_NONE};
+#if EHC_PLATFORM_RNG
+int platformEntropy(void*, unsigned char* out, size_t n) {
+  return fillRandom(out, n) ? 0 : MBEDTLS_ERR_CTR_DRBG_ENTROPY_SOURCE_FAILED;
+}
 #endif
 
+// The socket under mbedTLS is the PosixTransport's: its non-blocking calls
+// and errno mapping, told to mbedTLS in its own terms.
 int sendCb(void* ctx, const unsigned char* buf, size_t len) {
-  const int fd = *static_cast<int*>(ctx);
-  const ssize_t n = send(fd, buf, len, MSG_NOSIGNAL);
+  auto& c = *static_cast<SocketLink*>(ctx);
+  const long n = c.tcp->sendSome(buf, len, &c.ioError);
   if (n >= 0) return static_cast<int>(n);
-  if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) return MBEDTLS_ERR_SSL_WANT_WRITE;
-  return errno == ECONNRESET || errno == EPIPE ? MBEDTLS_ERR_NET_CONN_RESET
-                                               : MBEDTLS_ERR_NET_SEND_FAILED;
+  if (n == PosixTransport::kWouldBlock) return MBEDTLS_ERR_SSL_WANT_WRITE;
+  return c.ioError == NetError::Reset ? MBEDTLS_ERR_NET_CONN_RESET : MBEDTLS_ERR_NET_SEND_FAILED;
 }
 
 int recvCb(void* ctx, unsigned char* buf, size_t len) {
-  const int fd = *static_cast<int*>(ctx);
-  const ssize_t n = recv(fd, buf, len, 0);
+  auto& c = *static_cast<SocketLink*>(ctx);
+  const long n = c.tcp->receiveSome(buf, len, &c.ioError);
   if (n >= 0) return static_cast<int>(n);
-  if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) return MBEDTLS_ERR_SSL_WANT_READ;
-  return errno == ECONNRESET ? MBEDTLS_ERR_NET_CONN_RESET : MBEDTLS_ERR_NET_RECV_FAILED;
+  if (n == PosixTransport::kWouldBlock) return MBEDTLS_ERR_SSL_WANT_READ;
+  return c.ioError == NetError::Reset ? MBEDTLS_ERR_NET_CONN_RESET : MBEDTLS_ERR_NET_RECV_FAILED;
 }
 
-// Waits for the socket as mbedTLS asked; false when the deadline passed.
-bool waitFor(int fd, int want, const Deadline& deadline) {
-  pollfd p{fd, static_cast<short>(want == MBEDTLS_ERR_SSL_WANT_WRITE ? POLLOUT : POLLIN), 0};
-  int r;
-  do {
-    r = poll(&p, 1, static_cast<int>(deadline.remainingMs()));
-  } while (r < 0 && errno == EINTR);
-  return r > 0;
+// An IPv4 or IPv6 literal as its bytes (4 or 16); 0 for a name.
+size_t ipLiteral(const char* host, uint8_t out[16]) {
+  if (inet_pton(AF_INET, host, out) == 1) return 4;
+  if (inet_pton(AF_INET6, host, out) == 1) return 16;
+  return 0;
 }
 
-void sha256(const unsigned char* data, size_t n, uint8_t out[32]) {
-#if MBEDTLS_VERSION_MAJOR >= 3
-  mbedtls_sha256(data, n, out, 0);
-#else
-  mbedtls_sha256_ret(data, n, out, 0);
-#endif
+// Is the address one of the certificate's iPAddress subjectAltNames
+// (RFC 5280: [7] OCTET STRING of 4 or 16 bytes)? The common name is never
+// consulted for an address (RFC 6125 section 6.2.1; browsers do the same).
+bool certificateNamesAddress(const mbedtls_x509_crt& crt, const uint8_t* ip, size_t len) {
+  for (const mbedtls_x509_sequence* san = &crt.subject_alt_names; san; san = san->next) {
+    if (san->buf.tag == (MBEDTLS_ASN1_CONTEXT_SPECIFIC | 7) && san->buf.len == len &&
+        memcmp(san->buf.p, ip, len) == 0)
+      return true;
+  }
+  return false;
 }
 
-// "Not now, call again": includes a TLS 1.3 ticket arriving (mbedTLS 3.x).
-bool wouldBlock(int rc) {
-#if defined(MBEDTLS_ERR_SSL_RECEIVED_NEW_SESSION_TICKET)
-  if (rc == MBEDTLS_ERR_SSL_RECEIVED_NEW_SESSION_TICKET) return true;
-#endif
-  return rc == MBEDTLS_ERR_SSL_WANT_READ || rc == MBEDTLS_ERR_SSL_WANT_WRITE;
+// The handshake failed: why, in the caller's terms.
+NetError handshakeError(const mbedtls_ssl_context& ssl, int rc) {
+  const uint32_t flags = mbedtls_ssl_get_verify_result(&ssl);
+  if (rc == MBEDTLS_ERR_X509_CERT_VERIFY_FAILED ||
+      (flags != 0 && flags != static_cast<uint32_t>(-1))) {
+    return (flags & MBEDTLS_X509_BADCERT_CN_MISMATCH) && !(flags & MBEDTLS_X509_BADCERT_NOT_TRUSTED)
+               ? NetError::HostMismatch
+               : NetError::CertUntrusted;
+  }
+  if (ehc_mbedtls::versionRefusedLocally(rc) ||
+      (rc == MBEDTLS_ERR_SSL_FATAL_ALERT_MESSAGE &&
+       ehc_mbedtls::receivedAlert(ssl) == MBEDTLS_SSL_ALERT_MSG_PROTOCOL_VERSION))
+    return NetError::TlsVersion;
+  return NetError::TlsHandshake;
+}
+
+bool sameText(const char* a, const char* b) {
+  return a == b || (a && b && strcmp(a, b) == 0);
 }
 
 }  // namespace
@@ -196,10 +156,29 @@ MbedTlsTransport::~MbedTlsTransport() {
   forgetSession();
 }
 
+// Each trust setting that changes makes the saved session unusable: it was
+// verified under the old one (a resumed handshake checks no certificate).
+void MbedTlsTransport::setCaPem(const char* pem) {
+  if (pem != caPem_) forgetSession();
+  caPem_ = pem;
+}
+
+void MbedTlsTransport::setCaFile(const char* path) {
+  if (!sameText(path, caFile_)) forgetSession();
+  caFile_ = path;
+}
+
 void MbedTlsTransport::pinSha256(const uint8_t hash[32], bool publicKey) {
+  if (!pinned_ || publicKey != pinPublicKey_ || memcmp(pin_, hash, sizeof pin_) != 0)
+    forgetSession();
   memcpy(pin_, hash, sizeof pin_);
   pinned_ = true;
   pinPublicKey_ = publicKey;
+}
+
+void MbedTlsTransport::setInsecureSkipVerification() {
+  if (!insecure_) forgetSession();
+  insecure_ = true;
 }
 
 void MbedTlsTransport::forgetSession() {
@@ -213,118 +192,152 @@ NetError MbedTlsTransport::fail(NetError e, int code) {
   return e;
 }
 
-NetError MbedTlsTransport::connect(const Endpoint& endpoint, Deadline deadline) {
-  close();
-  resumed_ = false;
-  handshakeMs_ = 0;
-  lastError_ = 0;
-  const NetError tcp = tcp_.connect(endpoint, deadline);
-  if (tcp != NetError::Ok) return tcp;
-#if MBEDTLS_VERSION_MAJOR >= 3
-  psa_crypto_init();  // required by TLS 1.3 and PSA-based builds; idempotent
-#endif
-  context_ = new (std::nothrow) Context;
-  if (!context_) return fail(NetError::NoResources, 0);
+// The trust anchors: the CA given, or the platform's. A CA that cannot be
+// used is the program's mistake (TlsConfig), not the network's.
+NetError MbedTlsTransport::loadTrust() {
   Context& c = *context_;
-  c.fd = tcp_.fd();
+  int rc = 0;
+  if (caPem_) {
+    rc = mbedtls_x509_crt_parse(&c.ca, reinterpret_cast<const unsigned char*>(caPem_),
+                                strlen(caPem_) + 1);
+  } else if (caFile_) {
+    rc = platform::loadCaFile(&c.ca, caFile_);
+  } else {
+    return platform::attachDefaultTrust(&c.conf, &c.ca) ? NetError::Ok
+                                                        : fail(NetError::NoTrustAnchors, 0);
+  }
+  // > 0: some entries of a bundle were not usable; the rest are.
+  if (rc < 0 || c.ca.version == 0) return fail(NetError::TlsConfig, rc);
+  mbedtls_ssl_conf_ca_chain(&c.conf, &c.ca, nullptr);
+  return NetError::Ok;
+}
+
+// Everything that needs no network, so that a setting that cannot work
+// fails before a connection is made.
+NetError MbedTlsTransport::setUp(const Endpoint& endpoint) {
+  int rc = ehc_mbedtls::initCrypto();
+  if (rc != 0) return NetError::TlsHandshake;
+  context_ = new (std::nothrow) Context(&tcp_);
+  if (!context_) return NetError::NoResources;
+  Context& c = *context_;
 #if EHC_PLATFORM_RNG
-  int rc = mbedtls_ctr_drbg_seed(&c.drbg, platformEntropy, nullptr, nullptr, 0);
+  rc = mbedtls_ctr_drbg_seed(&c.drbg, platformEntropy, nullptr, nullptr, 0);
 #else
-  int rc = mbedtls_ctr_drbg_seed(&c.drbg, mbedtls_entropy_func, &c.entropy, nullptr, 0);
+  rc = mbedtls_ctr_drbg_seed(&c.drbg, mbedtls_entropy_func, &c.entropy, nullptr, 0);
 #endif
   if (rc == 0)
     rc = mbedtls_ssl_config_defaults(&c.conf, MBEDTLS_SSL_IS_CLIENT, MBEDTLS_SSL_TRANSPORT_STREAM,
                                      MBEDTLS_SSL_PRESET_DEFAULT);
-  if (rc == 0 && !insecure_) {
-    if (caPem_)
-      rc = mbedtls_x509_crt_parse(&c.ca, reinterpret_cast<const unsigned char*>(caPem_),
-                                  strlen(caPem_) + 1);
-    else
-      rc = mbedtls_x509_crt_parse_file(&c.ca, caFile_ ? caFile_ : kHostBundle);
-    if (rc > 0) rc = 0;  // some bundle entries were not usable; the rest are
-  }
   if (rc != 0) return fail(NetError::TlsHandshake, rc);
   mbedtls_ssl_conf_rng(&c.conf, mbedtls_ctr_drbg_random, &c.drbg);
   mbedtls_ssl_conf_authmode(&c.conf,
                             insecure_ ? MBEDTLS_SSL_VERIFY_NONE : MBEDTLS_SSL_VERIFY_REQUIRED);
-  if (!insecure_) mbedtls_ssl_conf_ca_chain(&c.conf, &c.ca, nullptr);
-#if MBEDTLS_VERSION_MAJOR >= 3
-  mbedtls_ssl_conf_groups(&c.conf, kGroups);
-#else
-  mbedtls_ssl_conf_curves(&c.conf, kCurves);
-#endif
+  if (!insecure_) {
+    const NetError trust = loadTrust();
+    if (trust != NetError::Ok) return trust;
+  }
+  ehc_mbedtls::preferFastGroups(&c.conf);
 #if defined(MBEDTLS_SSL_ALPN)
   mbedtls_ssl_conf_alpn_protocols(&c.conf, kAlpn);
 #endif
 #if defined(MBEDTLS_SSL_MAX_FRAGMENT_LENGTH)
   const unsigned char mfl = maxFragmentCode(maxFragment_);
-  if (mfl != MBEDTLS_SSL_MAX_FRAG_LEN_NONE) mbedtls_ssl_conf_max_frag_len(&c.conf, mfl);
+  if (mfl != MBEDTLS_SSL_MAX_FRAG_LEN_NONE) {
+    mbedtls_ssl_conf_max_frag_len(&c.conf, mfl);
+    ehc_mbedtls::limitVersionForFragmentLength(&c.conf);
+  }
 #endif
   rc = mbedtls_ssl_setup(&c.ssl, &c.conf);
-  if (rc == 0) rc = mbedtls_ssl_set_hostname(&c.ssl, endpoint.host);
+  // An address is neither sent as SNI (RFC 6066 forbids it) nor left to
+  // mbedTLS (2.28 compares it with DNS names and the CN): checkPeer does it.
+  uint8_t ip[16];
+  if (rc == 0)
+    rc = ipLiteral(endpoint.host, ip) ? ehc_mbedtls::setNoHostname(&c.ssl)
+                                      : mbedtls_ssl_set_hostname(&c.ssl, endpoint.host);
   if (rc != 0) return fail(NetError::TlsHandshake, rc);
-  mbedtls_ssl_set_bio(&c.ssl, &c.fd, sendCb, recvCb, nullptr);
-  const bool offerSession = session_ && session_->port == endpoint.port &&
-                            strncmp(session_->host, endpoint.host, sizeof session_->host) == 0;
-  if (offerSession) mbedtls_ssl_set_session(&c.ssl, &session_->session);
+  mbedtls_ssl_set_bio(&c.ssl, &c.link, sendCb, recvCb, nullptr);
+  strncpy(c.host, endpoint.host, sizeof c.host - 1);
+  c.port = endpoint.port;
+  c.offeredSession = session_ && session_->port == endpoint.port &&
+                     strncmp(session_->host, endpoint.host, sizeof session_->host) == 0;
+  if (c.offeredSession) mbedtls_ssl_set_session(&c.ssl, &session_->session);
+  return NetError::Ok;
+}
 
-  const uint32_t handshakeStart = monotonicMs();  // the protocol only, not the setup above
+NetError MbedTlsTransport::waitForTls(int want, Deadline deadline, NetError onTimeout) {
+  const NetError e = tcp_.waitUntil(want == MBEDTLS_ERR_SSL_WANT_WRITE, deadline);
+  if (e == NetError::ReadTimeout || e == NetError::WriteTimeout) return onTimeout;
+  return e;
+}
+
+NetError MbedTlsTransport::handshake(Deadline deadline) {
+  Context& c = *context_;
+  int rc;
   while ((rc = mbedtls_ssl_handshake(&c.ssl)) != 0) {
-    if (!wouldBlock(rc)) break;
-    if (!waitFor(c.fd, rc, deadline)) return fail(NetError::ConnectTimeout, rc);
-  }
-  if (rc != 0) {
-    const uint32_t flags = mbedtls_ssl_get_verify_result(&c.ssl);
-    if (rc == MBEDTLS_ERR_X509_CERT_VERIFY_FAILED ||
-        (flags != 0 && flags != static_cast<uint32_t>(-1))) {
-      return fail(
-          (flags & MBEDTLS_X509_BADCERT_CN_MISMATCH) && !(flags & MBEDTLS_X509_BADCERT_NOT_TRUSTED)
-              ? NetError::HostMismatch
-              : NetError::CertUntrusted,
-          rc);
-    }
-    return fail(NetError::TlsHandshake, rc);
-  }
-
-  if (pinned_) {
-    const mbedtls_x509_crt* peer = mbedtls_ssl_get_peer_cert(&c.ssl);
-    uint8_t hash[32];
-    bool match = false;
-    if (peer && !pinPublicKey_) {
-      sha256(peer->raw.p, peer->raw.len, hash);
-      match = memcmp(hash, pin_, sizeof hash) == 0;
-    } else if (peer) {  // the SubjectPublicKeyInfo exactly as the certificate carries it
-      const mbedtls_x509_buf& key = peer->EHC_MBED_FIELD(pk_raw);
-      sha256(key.p, key.len, hash);
-      match = memcmp(hash, pin_, sizeof hash) == 0;
-    }
-    if (!match) return fail(NetError::PinMismatch, 0);
-  }
-
-  handshakeMs_ = monotonicMs() - handshakeStart;
-#if defined(MBEDTLS_SSL_MAX_FRAGMENT_LENGTH)
-  recordLimit_ = mbedtls_ssl_get_input_max_frag_len(&c.ssl);  // 2.28 and 3.x alike
-#else
-  recordLimit_ = MBEDTLS_SSL_IN_CONTENT_LEN;
-#endif
-  // Keep the session for the next connect. A resumed session keeps its
-  // master secret; a full handshake always makes a new one. (Session IDs do
-  // not tell: with tickets the client picks a fresh ID each time.)
-  SavedSession* fresh = new (std::nothrow) SavedSession;
-  if (fresh && mbedtls_ssl_get_session(&c.ssl, &fresh->session) == 0) {
-    if (offerSession)
-      resumed_ =
-          memcmp(session_->session.EHC_MBED_FIELD(master), fresh->session.EHC_MBED_FIELD(master),
-                 sizeof fresh->session.EHC_MBED_FIELD(master)) == 0;
-    strncpy(fresh->host, endpoint.host, sizeof fresh->host - 1);
-    fresh->host[sizeof fresh->host - 1] = '\0';
-    fresh->port = endpoint.port;
-    forgetSession();
-    session_ = fresh;
-  } else {
-    delete fresh;
+    if (!ehc_mbedtls::wouldBlock(rc)) return fail(handshakeError(c.ssl, rc), rc);
+    const NetError e = waitForTls(rc, deadline, NetError::ConnectTimeout);
+    if (e != NetError::Ok) return fail(e, rc);
   }
   return NetError::Ok;
+}
+
+// What mbedTLS leaves to us: an IP address's name, and the pin.
+NetError MbedTlsTransport::checkPeer(const Endpoint& endpoint) {
+  if (insecure_) return NetError::Ok;
+  const mbedtls_x509_crt* peer = mbedtls_ssl_get_peer_cert(&context_->ssl);
+  uint8_t ip[16];
+  const size_t ipLen = ipLiteral(endpoint.host, ip);
+  if (ipLen && (!peer || !certificateNamesAddress(*peer, ip, ipLen)))
+    return fail(NetError::HostMismatch, MBEDTLS_ERR_X509_CERT_VERIFY_FAILED);
+  if (!pinned_) return NetError::Ok;
+  uint8_t hash[32];
+  bool match = false;
+  if (peer) {
+    // The leaf DER, or the SubjectPublicKeyInfo exactly as the certificate carries it.
+    const mbedtls_x509_buf& pinned = pinPublicKey_ ? ehc_mbedtls::publicKeyDer(*peer) : peer->raw;
+    ehc_mbedtls::sha256(pinned.p, pinned.len, hash);
+    match = memcmp(hash, pin_, sizeof hash) == 0;
+  }
+  return match ? NetError::Ok : fail(NetError::PinMismatch, 0);
+}
+
+NetError MbedTlsTransport::connect(const Endpoint& endpoint, Deadline deadline) {
+  close();
+  resumed_ = false;
+  handshakeMs_ = 0;
+  lastError_ = 0;
+  if (!endpoint.host) return NetError::DnsFailed;
+  NetError e = setUp(endpoint);
+  if (e == NetError::Ok) e = tcp_.connect(endpoint, deadline);
+  if (e != NetError::Ok) return fail(e, lastError_);
+  const uint32_t handshakeStart = monotonicMs();  // the protocol only, not the setup
+  e = handshake(deadline);
+  if (e == NetError::Ok) e = checkPeer(endpoint);
+  if (e != NetError::Ok) return e;
+  handshakeMs_ = monotonicMs() - handshakeStart;
+  recordLimit_ = ehc_mbedtls::incomingRecordLimit(&context_->ssl);
+  keepSession(context_->offeredSession);
+  return NetError::Ok;
+}
+
+// Saves the connection's session for the next connect (after the handshake,
+// and again when a TLS 1.3 ticket arrives later). A resumed session keeps
+// its master secret; a full handshake always makes a new one.
+void MbedTlsTransport::keepSession(bool offered) {
+  Context& c = *context_;
+  SavedSession* fresh = new (std::nothrow) SavedSession;
+  if (!fresh || mbedtls_ssl_get_session(&c.ssl, &fresh->session) != 0) {
+    delete fresh;
+    return;
+  }
+  const unsigned char* before = session_ ? ehc_mbedtls::masterSecret(session_->session) : nullptr;
+  const unsigned char* now = ehc_mbedtls::masterSecret(fresh->session);
+  if (offered && before && now && !ehc_mbedtls::isTls13(&c.ssl))
+    resumed_ = memcmp(before, now, ehc_mbedtls::kMasterSecretSize) == 0;
+  memcpy(fresh->host, c.host, sizeof fresh->host);
+  fresh->port = c.port;
+  forgetSession();
+  session_ = fresh;
 }
 
 NetError MbedTlsTransport::read(uint8_t* buf, size_t size, size_t* got, Deadline deadline) {
@@ -337,15 +350,18 @@ NetError MbedTlsTransport::read(uint8_t* buf, size_t size, size_t* got, Deadline
       return NetError::Ok;
     }
     if (n == 0 || n == MBEDTLS_ERR_SSL_PEER_CLOSE_NOTIFY) return NetError::Ok;  // closed
-    if (n == MBEDTLS_ERR_NET_CONN_RESET) {
-      lastError_ = n;
-      return NetError::Reset;
+    if (ehc_mbedtls::ticketArrived(n)) {
+      keepSession(false);  // a TLS 1.3 ticket: the session to resume next time
+      continue;
     }
-    if (!wouldBlock(n)) {
+    if (!ehc_mbedtls::wouldBlock(n)) {
       lastError_ = n;
+      if (n == MBEDTLS_ERR_NET_CONN_RESET || n == MBEDTLS_ERR_NET_RECV_FAILED)
+        return context_->link.ioError;
       return NetError::TlsFailed;
     }
-    if (!waitFor(context_->fd, n, deadline)) return NetError::ReadTimeout;
+    const NetError e = waitForTls(n, deadline, NetError::ReadTimeout);
+    if (e != NetError::Ok) return e;
   }
 }
 
@@ -358,11 +374,12 @@ NetError MbedTlsTransport::write(const uint8_t* data, size_t size, Deadline dead
       size -= static_cast<size_t>(n);
       continue;
     }
-    if (!wouldBlock(n)) {
+    if (!ehc_mbedtls::wouldBlock(n)) {
       lastError_ = n;
       return n == MBEDTLS_ERR_NET_CONN_RESET ? NetError::Reset : NetError::WriteFailed;
     }
-    if (!waitFor(context_->fd, n, deadline)) return NetError::WriteTimeout;
+    const NetError e = waitForTls(n, deadline, NetError::WriteTimeout);
+    if (e != NetError::Ok) return e;
   }
   return NetError::Ok;
 }
@@ -375,7 +392,7 @@ bool MbedTlsTransport::peerClosed() {
 
 void MbedTlsTransport::close() {
   if (context_) {
-    mbedtls_ssl_close_notify(&context_->ssl);  // best effort, never waits
+    if (tcp_.open()) mbedtls_ssl_close_notify(&context_->ssl);  // best effort, never waits
     delete context_;
     context_ = nullptr;
   }

@@ -1,13 +1,18 @@
 // TLS over a PosixTransport with mbedTLS, the TLS library inside ESP-IDF, so
-// host and board run the same TLS code. Builds with mbedTLS 2.28 and 3.x.
+// host and board run the same TLS code. Builds with mbedTLS 2.28 and 3.x
+// (their differences: mbedtls_compat.h).
 //
 // Verification is on by default: the server certificate must chain to the
-// CA you give (setCaPem / setCaFile) or, on a host, to the system bundle;
-// its name must match the host (SNI is sent). Optional SHA-256 pinning of
-// the leaf certificate or its public key. Only setInsecureSkipVerification()
-// turns checking off. The session is kept across close(), so the next
-// connect resumes it (an abbreviated handshake: one round trip, no
-// certificate, no key exchange).
+// CA you give (setCaPem / setCaFile) or else to the platform's trust store
+// (the host's system bundle, ESP-IDF's certificate bundle; none: the connect
+// fails with NoTrustAnchors). Its name must match the host: a DNS name is
+// sent as SNI and checked by mbedTLS; an IP address (IPv4 or IPv6) must be
+// one of the certificate's iPAddress names, compared byte for byte (no
+// common-name fallback). Optional SHA-256 pinning of the leaf certificate or
+// its public key. Only setInsecureSkipVerification() turns checking off.
+// The session is kept across close(), so the next connect resumes it (an
+// abbreviated handshake: one round trip, no certificate, no key exchange);
+// a change of the CA, the pin or the verification mode forgets it.
 #pragma once
 
 #include "posix_transport.h"
@@ -22,14 +27,16 @@ class MbedTlsTransport final : public Transport {
   MbedTlsTransport& operator=(const MbedTlsTransport&) = delete;
 
   // Trust anchors: PEM text (one or more certificates, kept by reference),
-  // or a file (host). Neither: the host's bundle.
-  void setCaPem(const char* pem) { caPem_ = pem; }
-  void setCaFile(const char* path) { caFile_ = path; }
+  // or a file (its path kept by reference). Neither: the platform's store.
+  // A CA that cannot be read or parsed fails the connect with TlsConfig
+  // before anything is sent.
+  void setCaPem(const char* pem);
+  void setCaFile(const char* path);
   // Accept only this certificate (leaf DER, or its public key when
   // publicKey is true), by SHA-256.
   void pinSha256(const uint8_t hash[32], bool publicKey);
   // No verification at all: for tests and trusted networks only.
-  void setInsecureSkipVerification() { insecure_ = true; }
+  void setInsecureSkipVerification();
   // Ask for records of at most 512, 1024, 2048 or 4096 bytes (0: off); see
   // EHC_TLS_MAX_FRAGMENT_LENGTH, the default. Any other value is ignored.
   void setMaxFragmentLength(uint16_t bytes) { maxFragment_ = bytes; }
@@ -37,6 +44,7 @@ class MbedTlsTransport final : public Transport {
   size_t incomingRecordLimit() const { return recordLimit_; }
   // Forget the saved session: the next connect does a full handshake.
   void forgetSession();
+  bool hasSavedSession() const { return session_ != nullptr; }
 
   NetError connect(const Endpoint& endpoint, Deadline deadline) override;
   NetError read(uint8_t* buf, size_t size, size_t* got, Deadline deadline) override;
@@ -55,6 +63,12 @@ class MbedTlsTransport final : public Transport {
   struct Context;
   struct SavedSession;
   NetError fail(NetError e, int code);
+  NetError setUp(const Endpoint& endpoint);
+  NetError loadTrust();
+  NetError handshake(Deadline deadline);
+  NetError checkPeer(const Endpoint& endpoint);
+  void keepSession(bool offered);
+  NetError waitForTls(int want, Deadline deadline, NetError onTimeout);
 
   PosixTransport tcp_;
   Context* context_ = nullptr;       // from connect to close (heap: the one allowed)

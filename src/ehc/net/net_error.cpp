@@ -26,8 +26,12 @@ const ErrorText kTexts[] = {
     {"host_mismatch", "the server certificate is not for this host name"},
     {"pin_mismatch", "the server certificate is not the pinned one"},
     {"tls_failed", "the TLS connection failed"},
+    {"tls_config", "the TLS settings are unusable (CA file missing or unreadable, bad PEM)"},
+    {"no_trust_anchors",
+     "no trust anchors: no CA was given and the platform has no bundle (setCACert or setInsecure)"},
+    {"tls_version", "the server speaks no TLS protocol version we do (e.g. TLS 1.3 only)"},
 };
-static_assert(sizeof kTexts / sizeof kTexts[0] == static_cast<size_t>(NetError::TlsFailed) + 1,
+static_assert(sizeof kTexts / sizeof kTexts[0] == static_cast<size_t>(NetError::TlsVersion) + 1,
               "one text per error");
 
 }  // namespace

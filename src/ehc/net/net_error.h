@@ -24,6 +24,9 @@ enum class NetError : uint8_t {
   HostMismatch,    // the certificate is not for this host name
   PinMismatch,     // the certificate is not the pinned one
   TlsFailed,       // any other TLS failure after the handshake
+  TlsConfig,       // the TLS settings are unusable (CA file missing/unreadable, bad PEM)
+  NoTrustAnchors,  // verification is on, but no CA was given and the platform has none
+  TlsVersion,      // the server and we share no TLS protocol version
 };
 
 // A short identifier ("read_timeout") and a sentence for people.

@@ -1,23 +1,14 @@
 #include "posix_transport.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <netdb.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
-#include <poll.h>
 #include <stdio.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
-#ifndef MSG_NOSIGNAL
-#define MSG_NOSIGNAL 0  // macOS: SO_NOSIGPIPE is set on the socket instead
-#endif
+#include "../platform/sockets.h"
 
 EHC_BEGIN_NAMESPACE
 
 namespace {
 
+// revents, 0 when the deadline passed, -1 on failure; EINTR is waited out.
 int pollFor(int fd, short events, const Deadline& deadline) {
   pollfd p{fd, events, 0};
   for (;;) {
@@ -27,28 +18,61 @@ int pollFor(int fd, short events, const Deadline& deadline) {
   }
 }
 
-void setNonBlocking(int fd) {
-  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK);
+// The addresses of a host, or nullptr. The resolver flags are dropped on a
+// second try: AI_ADDRCONFIG hides loopback-only families on a host without
+// network.
+addrinfo* resolve(const char* host, uint16_t port, const Deadline& deadline) {
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = platform::kResolverFlags;
+  char service[8];
+  snprintf(service, sizeof service, "%u", port);
+  addrinfo* list = nullptr;
+  if (!host) return nullptr;
+  if (getaddrinfo(host, service, &hints, &list) == 0 && list) return list;
+  if (hints.ai_flags == 0 || deadline.expired()) return nullptr;
+  hints.ai_flags = 0;
+  list = nullptr;
+  return getaddrinfo(host, service, &hints, &list) == 0 ? list : nullptr;
+}
+
+// One address within its share of the time: a connected descriptor, or -1
+// with *result saying why not.
+int connectOne(const addrinfo& a, const Deadline& share, NetError* result) {
+  const int fd = socket(a.ai_family, a.ai_socktype, a.ai_protocol);
+  if (fd < 0) {
+    // A family this system cannot do is skipped; running out of descriptors is not.
+    if (platform::outOfResources(errno)) *result = NetError::NoResources;
+    return -1;
+  }
+  platform::setCloseOnExec(fd);
+  platform::setNonBlocking(fd);
+  int rc = ::connect(fd, a.ai_addr, a.ai_addrlen);
+  *result = NetError::Refused;
+  if (rc != 0 && errno == EINPROGRESS) {
+    const int ev = pollFor(fd, POLLOUT, share);
+    int err = 0;
+    socklen_t len = sizeof err;
+    if (ev == 0) {
+      *result = NetError::ConnectTimeout;
+    } else if (ev > 0 && getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) == 0 && err == 0) {
+      rc = 0;
+    } else if (err == ETIMEDOUT) {
+      *result = NetError::ConnectTimeout;
+    }
+  }
+  if (rc == 0) return fd;
+  ::close(fd);
+  return -1;
 }
 
 }  // namespace
 
 NetError PosixTransport::connect(const Endpoint& endpoint, Deadline deadline) {
   close();
-  addrinfo hints{};
-  hints.ai_family = AF_UNSPEC;
-  hints.ai_socktype = SOCK_STREAM;
-  hints.ai_flags = AI_ADDRCONFIG;
-  char port[8];
-  snprintf(port, sizeof port, "%u", endpoint.port);
-  addrinfo* list = nullptr;
-  if (!endpoint.host || getaddrinfo(endpoint.host, port, &hints, &list) != 0 || !list) {
-    // AI_ADDRCONFIG hides loopback-only families on a host without network.
-    if (!endpoint.host || deadline.expired()) return NetError::DnsFailed;
-    hints.ai_flags = 0;
-    if (!endpoint.host || getaddrinfo(endpoint.host, port, &hints, &list) != 0 || !list)
-      return NetError::DnsFailed;
-  }
+  addrinfo* list = resolve(endpoint.host, endpoint.port, deadline);
+  if (!list) return NetError::DnsFailed;
   // Each address gets an equal share of the time left, so one that never
   // answers (an unreachable ::1, say) cannot use up the whole deadline.
   unsigned left = 0;
@@ -59,82 +83,78 @@ NetError PosixTransport::connect(const Endpoint& endpoint, Deadline deadline) {
       result = NetError::ConnectTimeout;
       break;
     }
-    const Deadline share = Deadline::in(deadline.remainingMs() / left).min(deadline);
-    const int fd = socket(a->ai_family, a->ai_socktype, a->ai_protocol);
-    if (fd < 0) {
-      // A family this system cannot do is skipped; running out of descriptors is not.
-      if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
-        result = NetError::NoResources;
-      continue;
-    }
-    fcntl(fd, F_SETFD, FD_CLOEXEC);
-    setNonBlocking(fd);
-    int rc = ::connect(fd, a->ai_addr, a->ai_addrlen);
-    if (rc != 0 && errno != EINPROGRESS) result = NetError::Refused;
-    if (rc != 0 && errno == EINPROGRESS) {
-      result = NetError::Refused;
-      const int ev = pollFor(fd, POLLOUT, share);
-      int err = 0;
-      socklen_t len = sizeof err;
-      if (ev == 0) {
-        result = NetError::ConnectTimeout;
-      } else if (ev > 0 && getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) == 0 && err == 0) {
-        rc = 0;
-      } else if (err == ETIMEDOUT) {
-        result = NetError::ConnectTimeout;
-      }
-    }
-    if (rc == 0) {
-      fd_ = fd;
-    } else {
-      ::close(fd);
-    }
+    fd_ = connectOne(*a, Deadline::in(deadline.remainingMs() / left).min(deadline), &result);
   }
   freeaddrinfo(list);
   if (fd_ < 0) return result;
-  const int one = 1;
-  setsockopt(fd_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-#ifdef SO_NOSIGPIPE
-  setsockopt(fd_, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
-#endif
+  platform::setConnectedOptions(fd_);
   return NetError::Ok;
+}
+
+long PosixTransport::receiveSome(uint8_t* buf, size_t size, NetError* error) {
+  if (fd_ < 0) {
+    *error = NetError::NotConnected;
+    return kFailed;
+  }
+  for (;;) {
+    const ssize_t n = recv(fd_, buf, size, 0);
+    if (n >= 0) return static_cast<long>(n);
+    if (errno == EINTR) continue;
+    if (errno == EAGAIN || errno == EWOULDBLOCK) return kWouldBlock;
+    *error = errno == ECONNRESET ? NetError::Reset : NetError::ReadFailed;
+    return kFailed;
+  }
+}
+
+long PosixTransport::sendSome(const uint8_t* data, size_t size, NetError* error) {
+  if (fd_ < 0) {
+    *error = NetError::NotConnected;
+    return kFailed;
+  }
+  for (;;) {
+    const ssize_t n = send(fd_, data, size, platform::kSendFlags);
+    if (n > 0) return static_cast<long>(n);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return kWouldBlock;
+    *error = n < 0 && errno == ECONNRESET ? NetError::Reset : NetError::WriteFailed;
+    return kFailed;
+  }
+}
+
+NetError PosixTransport::waitUntil(bool writable, Deadline deadline) {
+  if (fd_ < 0) return NetError::NotConnected;
+  const int ev = pollFor(fd_, writable ? POLLOUT : POLLIN, deadline);
+  if (ev > 0) return NetError::Ok;
+  if (ev == 0) return writable ? NetError::WriteTimeout : NetError::ReadTimeout;
+  return writable ? NetError::WriteFailed : NetError::ReadFailed;
 }
 
 NetError PosixTransport::read(uint8_t* buf, size_t size, size_t* got, Deadline deadline) {
   *got = 0;
-  if (fd_ < 0) return NetError::NotConnected;
   for (;;) {
-    const ssize_t n = recv(fd_, buf, size, 0);
+    NetError e = NetError::Ok;
+    const long n = receiveSome(buf, size, &e);
     if (n >= 0) {
       *got = static_cast<size_t>(n);
       return NetError::Ok;
     }
-    if (errno == EINTR) continue;
-    if (errno == ECONNRESET) return NetError::Reset;
-    if (errno != EAGAIN && errno != EWOULDBLOCK) return NetError::ReadFailed;
-    const int ev = pollFor(fd_, POLLIN, deadline);
-    if (ev == 0) return NetError::ReadTimeout;
-    if (ev < 0) return NetError::ReadFailed;
+    if (n == kFailed) return e;
+    if ((e = waitUntil(false, deadline)) != NetError::Ok) return e;
   }
 }
 
 NetError PosixTransport::write(const uint8_t* data, size_t size, Deadline deadline) {
   if (fd_ < 0) return NetError::NotConnected;
   while (size) {
-    const ssize_t n = send(fd_, data, size, MSG_NOSIGNAL);
+    NetError e = NetError::Ok;
+    const long n = sendSome(data, size, &e);
     if (n > 0) {
       data += n;
       size -= static_cast<size_t>(n);
       continue;
     }
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      const int ev = pollFor(fd_, POLLOUT, deadline);
-      if (ev == 0) return NetError::WriteTimeout;
-      if (ev < 0) return NetError::WriteFailed;
-      continue;
-    }
-    return errno == ECONNRESET ? NetError::Reset : NetError::WriteFailed;
+    if (n == kFailed) return e;
+    if ((e = waitUntil(true, deadline)) != NetError::Ok) return e;
   }
   return NetError::Ok;
 }

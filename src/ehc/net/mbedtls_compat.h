@@ -1,0 +1,178 @@
+// The differences between mbedTLS 2.28 (Debian 12) and 3.x (ESP-IDF 5.0 has
+// 3.2.1, 5.5 has 3.6.4), in one place. Only mbedtls_transport.cpp and the
+// trust store include this.
+#pragma once
+
+#include <mbedtls/ecp.h>
+#include <mbedtls/sha256.h>
+#include <mbedtls/ssl.h>
+#include <mbedtls/version.h>
+#include <mbedtls/x509_crt.h>
+
+#if MBEDTLS_VERSION_MAJOR >= 3
+#include <psa/crypto.h>
+#endif
+
+namespace ehc_mbedtls {
+
+// Struct fields that 3.x made private (MBEDTLS_PRIVATE); 2.28 has them plain.
+#if MBEDTLS_VERSION_MAJOR >= 3
+#define EHC_MBED_PRIVATE(x) MBEDTLS_PRIVATE(x)
+#else
+#define EHC_MBED_PRIVATE(x) x
+#endif
+
+// The SubjectPublicKeyInfo exactly as the certificate carries it (pinning).
+// pk_raw was private in 3.0.0 only, public again from 3.1.0.
+inline const mbedtls_x509_buf& publicKeyDer(const mbedtls_x509_crt& crt) {
+#if MBEDTLS_VERSION_NUMBER >= 0x03000000 && MBEDTLS_VERSION_NUMBER < 0x03010000
+  return crt.MBEDTLS_PRIVATE(pk_raw);
+#else
+  return crt.pk_raw;
+#endif
+}
+
+// The session's master secret, to tell a resumed session from a new one (a
+// resumed session keeps it; session IDs do not tell, tickets pick new ones).
+// TLS 1.3 sessions have no master secret: resumption is told by the ticket
+// (see resumedByTicket).
+inline const unsigned char* masterSecret(const mbedtls_ssl_session& s) {
+#if MBEDTLS_VERSION_MAJOR >= 3 && defined(MBEDTLS_SSL_PROTO_TLS1_2)
+  return s.EHC_MBED_PRIVATE(master);
+#elif MBEDTLS_VERSION_MAJOR >= 3
+  (void)s;
+  return nullptr;
+#else
+  return s.master;
+#endif
+}
+constexpr size_t kMasterSecretSize = 48;
+
+inline void sha256(const unsigned char* data, size_t n, unsigned char out[32]) {
+#if MBEDTLS_VERSION_MAJOR >= 3
+  mbedtls_sha256(data, n, out, 0);
+#else
+  mbedtls_sha256_ret(data, n, out, 0);
+#endif
+}
+
+// Largest record payload the peer may send now. 2.28's public function is the
+// max fragment length; in 3.x that one is internal (ssl_misc.h) and the
+// public one is mbedtls_ssl_get_max_in_record_payload (from 3.0).
+inline size_t incomingRecordLimit(const mbedtls_ssl_context* ssl) {
+#if MBEDTLS_VERSION_MAJOR >= 3
+  const int n = mbedtls_ssl_get_max_in_record_payload(ssl);
+  return n > 0 ? static_cast<size_t>(n) : 0;
+#elif defined(MBEDTLS_SSL_MAX_FRAGMENT_LENGTH)
+  return mbedtls_ssl_get_input_max_frag_len(ssl);
+#else
+  (void)ssl;
+  return MBEDTLS_SSL_IN_CONTENT_LEN;
+#endif
+}
+
+// Key exchange groups: x25519 and P-256 first. mbedTLS 2.28's default list
+// starts with P-521, which costs 2.8x the handshake instructions.
+#if MBEDTLS_VERSION_MAJOR >= 3
+inline void preferFastGroups(mbedtls_ssl_config* conf) {
+  static const uint16_t kGroups[] = {
+      MBEDTLS_SSL_IANA_TLS_GROUP_X25519, MBEDTLS_SSL_IANA_TLS_GROUP_SECP256R1,
+      MBEDTLS_SSL_IANA_TLS_GROUP_SECP384R1, MBEDTLS_SSL_IANA_TLS_GROUP_NONE};
+  mbedtls_ssl_conf_groups(conf, kGroups);
+}
+#else
+inline void preferFastGroups(mbedtls_ssl_config* conf) {
+  static const mbedtls_ecp_group_id kCurves[] = {
+#if defined(MBEDTLS_ECP_DP_CURVE25519_ENABLED)
+    MBEDTLS_ECP_DP_CURVE25519,
+#endif
+    MBEDTLS_ECP_DP_SECP256R1,
+    MBEDTLS_ECP_DP_SECP384R1,
+    MBEDTLS_ECP_DP_SECP521R1,
+    MBEDTLS_ECP_DP_NONE
+  };
+  mbedtls_ssl_conf_curves(conf, kCurves);
+}
+#endif
+
+// 3.x: PSA crypto must be initialised before a TLS 1.3 handshake (and in
+// builds with MBEDTLS_USE_PSA_CRYPTO before any); idempotent. 2.28: nothing.
+inline int initCrypto() {
+#if MBEDTLS_VERSION_MAJOR >= 3
+  return psa_crypto_init() == PSA_SUCCESS ? 0 : MBEDTLS_ERR_SSL_HW_ACCEL_FAILED;
+#else
+  return 0;
+#endif
+}
+
+// Was this connection TLS 1.3? Its sessions have no master secret, and
+// whether a ticket resumed one is not told by mbedTLS's API.
+inline bool isTls13(const mbedtls_ssl_context* ssl) {
+#if MBEDTLS_VERSION_NUMBER >= 0x03020000 && defined(MBEDTLS_SSL_PROTO_TLS1_3)
+  return mbedtls_ssl_get_version_number(ssl) == MBEDTLS_SSL_VERSION_TLS1_3;
+#else
+  (void)ssl;
+  return false;
+#endif
+}
+
+// The max_fragment_length extension (RFC 6066) is TLS 1.2's: mbedTLS 3.x's
+// TLS 1.3 client does not take it back in EncryptedExtensions and fails the
+// handshake with a server that echoes it. Asking for smaller records
+// therefore keeps the connection at TLS 1.2.
+inline void limitVersionForFragmentLength(mbedtls_ssl_config* conf) {
+#if MBEDTLS_VERSION_NUMBER >= 0x03020000 && defined(MBEDTLS_SSL_PROTO_TLS1_3) && \
+    defined(MBEDTLS_SSL_PROTO_TLS1_2)
+  mbedtls_ssl_conf_max_tls_version(conf, MBEDTLS_SSL_VERSION_TLS1_2);
+#else
+  (void)conf;
+#endif
+}
+
+// "Not now, call again". A TLS 1.3 server sends NewSessionTicket after the
+// handshake, so mbedtls_ssl_read() may report one (3.x, with
+// MBEDTLS_SSL_SESSION_TICKETS): it carries no data, the read goes on.
+inline bool wouldBlock(int rc) {
+#if defined(MBEDTLS_ERR_SSL_RECEIVED_NEW_SESSION_TICKET)
+  if (rc == MBEDTLS_ERR_SSL_RECEIVED_NEW_SESSION_TICKET) return true;
+#endif
+  return rc == MBEDTLS_ERR_SSL_WANT_READ || rc == MBEDTLS_ERR_SSL_WANT_WRITE;
+}
+inline bool ticketArrived(int rc) {
+#if defined(MBEDTLS_ERR_SSL_RECEIVED_NEW_SESSION_TICKET)
+  return rc == MBEDTLS_ERR_SSL_RECEIVED_NEW_SESSION_TICKET;
+#else
+  (void)rc;
+  return false;
+#endif
+}
+
+// mbedTLS's own verdict that no protocol version is shared (the server chose
+// one we do not offer).
+inline bool versionRefusedLocally(int rc) {
+#if defined(MBEDTLS_ERR_SSL_BAD_PROTOCOL_VERSION)
+  if (rc == MBEDTLS_ERR_SSL_BAD_PROTOCOL_VERSION) return true;  // 3.x
+#endif
+#if defined(MBEDTLS_ERR_SSL_BAD_HS_PROTOCOL_VERSION)
+  if (rc == MBEDTLS_ERR_SSL_BAD_HS_PROTOCOL_VERSION) return true;  // 2.28
+#endif
+  return false;
+}
+
+// 3.6 refuses to verify a certificate without a host name unless told that
+// none is wanted (MBEDTLS_ERR_SSL_CERTIFICATE_VERIFICATION_WITHOUT_HOSTNAME);
+// an IP address is checked by the caller against the iPAddress names.
+inline int setNoHostname(mbedtls_ssl_context* ssl) {
+  return mbedtls_ssl_set_hostname(ssl, nullptr);
+}
+
+// The description of the fatal alert the peer sent, valid right after an
+// mbedTLS call returned MBEDTLS_ERR_SSL_FATAL_ALERT_MESSAGE (in_msg holds
+// the alert record: level, description). No public accessor in either
+// version.
+inline int receivedAlert(const mbedtls_ssl_context& ssl) {
+  const unsigned char* msg = ssl.EHC_MBED_PRIVATE(in_msg);
+  return msg ? msg[1] : -1;
+}
+
+}  // namespace ehc_mbedtls

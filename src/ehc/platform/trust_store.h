@@ -1,0 +1,26 @@
+// The default trust anchors of the platform, for a TLS connection that was
+// given no CA of its own: the host's system bundle, ESP-IDF's certificate
+// bundle (Arduino-ESP32 has it too), nothing elsewhere.
+#pragma once
+
+#include <mbedtls/ssl.h>
+#include <mbedtls/x509_crt.h>
+
+#include "../config.h"
+
+EHC_BEGIN_NAMESPACE
+namespace platform {
+
+// Attaches the default anchors to conf (loading them into `store` where they
+// are certificates to parse). False when the platform has none to give.
+bool attachDefaultTrust(mbedtls_ssl_config* conf, mbedtls_x509_crt* store);
+
+// Parses the certificates of a PEM or DER file into store: mbedTLS's result
+// (< 0 on failure, > 0 when some entries were not usable). Only a regular
+// file is handed to mbedTLS: for a directory, mbedTLS 2.28 asks calloc for
+// 2^63 bytes (ftell of a directory). MBEDTLS_ERR_X509_FEATURE_UNAVAILABLE
+// where the platform or mbedTLS reads no files.
+int loadCaFile(mbedtls_x509_crt* store, const char* path);
+
+}  // namespace platform
+EHC_END_NAMESPACE

@@ -1,0 +1,3 @@
+// mbedTLS 3.6 <mbedtls/sha256.h> (stand-in): see mbedtls36_api.h.
+#pragma once
+#include "mbedtls36_api.h"
