@@ -95,7 +95,7 @@ void RequestRun::fail(int code, const char* message) {
 
 void RequestRun::startAttempt() {
   ++result_.attempts;
-  sentBefore_ = result_.bytesSent;
+  attemptSent_ = false;
   hop_.url = client_.settings.url;
   hop_.method = spec_->method;
   hop_.hasBody = true;
@@ -136,6 +136,7 @@ void RequestRun::startHop() {
 void RequestRun::settle() {
   const ExchangeResult& r = progress_.result();
   result_.bytesSent += r.bytesSent;
+  attemptSent_ = attemptSent_ || r.bytesSent > 0;
   result_.bytesReceived += r.bytesReceived;
   result_.connectMs += r.connectMs;
   result_.tlsMs += r.tlsMs;
@@ -262,7 +263,7 @@ bool RequestRun::responseUrl() {
 // first wait, at most 8 s.
 void RequestRun::retryOrDone() {
   if (!retryable(result_.error) || attempt_ >= retries_) return done();
-  if (!repeatable_ && result_.bytesSent != sentBefore_) return done();  // it may have arrived
+  if (!repeatable_ && attemptSent_) return done();  // it may have arrived
   uint32_t wait = uint32_t{EHC_RETRY_BACKOFF_MS} << (attempt_ < 6 ? attempt_ : 6);
   if (wait > 8000) wait = 8000;
   if (doneBy_.remainingMs() <= wait) return done();

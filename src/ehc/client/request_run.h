@@ -85,21 +85,21 @@ class RequestRun final : public Exchange {
   // the request, its attempts and deadline
   const RequestSpec* spec_ = nullptr;
   Deadline doneBy_ = Deadline::never();  // of the whole request
-  uint64_t sentBefore_ = 0;              // bytes sent before this attempt
   uint32_t begun_ = 0;
   uint32_t backoffMs_ = 0;  // the wait before the next attempt
+  uint32_t headBytes_ = 0;  // of this hop's request head
   int16_t retries_ = 0;     // retries allowed
-  uint8_t attempt_ = 0;     // retries made
-  RunState state_ = RunState::Done;
-  bool ownsBinder_ = false;
-  bool repeatable_ = false;  // may be sent again once some of it went
 
   // the hop being made and its response
-  bool bodyFed_ = false;  // some of this response's body went to the binder
-  int8_t locationCapture_ = -1;
-  uint32_t headBytes_ = 0;  // of this hop's request head
   Hop hop_ = {};
   char location_[EHC_MAX_URL_LENGTH + 1] = {};
+  int8_t locationCapture_ = -1;
+  bool bodyFed_ = false;  // some of this response's body went to the binder
+  uint8_t attempt_ = 0;   // retries made
+  RunState state_ = RunState::Done;
+  bool ownsBinder_ = false;
+  bool repeatable_ = false;   // may be sent again once some of it went
+  bool attemptSent_ = false;  // some of this attempt's requests went out
   Connection::Progress progress_;
   ResponseParser parser_;
   HeaderTargets headerTargets_;
