@@ -189,7 +189,10 @@ bool RequestRun::followRedirect(int status) {
     fail(EHC_ERROR_BAD_URL, "redirect without a Location");
     return false;
   }
-  if (!locationTarget()) return false;
+  // The base, then the target: one after the other, not one inside the
+  // other (each has a URL-sized buffer on the stack).
+  const bool base = responseUrl();
+  if (!locationTarget(base)) return false;
   if (parseUrl(hop_.urlText, &hop_.url) != HttpError::Ok) {
     fail(EHC_ERROR_BAD_URL, "malformed redirect Location");
     return false;
@@ -202,11 +205,11 @@ bool RequestRun::followRedirect(int status) {
   return true;
 }
 
-// The Location resolved, into hop_.urlText; false (the error set) when it
-// does not fit or is not http(s).
-bool RequestRun::locationTarget() {
+// The Location resolved against hop_.urlText (whole: `base`), into it;
+// false (the error set) when it does not fit or is not http(s).
+bool RequestRun::locationTarget(bool base) {
   const bool pathRelative = !schemeLength(location_) && location_[0] != '/';
-  if (!responseUrl() && pathRelative) {
+  if (!base && pathRelative) {
     fail(EHC_ERROR_CAPACITY,
          "request URL longer than EHC_MAX_URL_LENGTH to resolve a relative Location");
     return false;
@@ -238,7 +241,7 @@ bool RequestRun::responseUrl() {
     char* at;
     size_t left;
   } room{text + origin, sizeof hop_.urlText - origin};
-  char buffer[64];
+  char buffer[16];  // the writer's own: small, as this is done once per redirect
   RequestWriter target(
       [](void* user, const char* data, size_t n) {
         Room& r = *static_cast<Room*>(user);

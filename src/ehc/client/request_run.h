@@ -67,7 +67,7 @@ class RequestRun final : public Exchange {
   void settle();
   void failedExchange(const ExchangeResult& r);
   bool followRedirect(int status);
-  bool locationTarget();
+  bool locationTarget(bool base);
   bool responseUrl();
   void retryOrDone();
   void backoff();
