@@ -9,7 +9,8 @@
 // false. Each step does one thing (set up an attempt or a hop, one step of
 // the connection's exchange, settle what the exchange came to, the wait
 // before a retry); every one blocks today, the blocking client is the loop
-// `while (run.step()) {}`. A polled client drives the same machine.
+// `while (run.step()) {}`. The non-blocking API (start, poll) is to drive
+// this same machine, not a second one.
 //
 //   Attempt  -> Hop                  a new attempt: the base URL, the request's method
 //   Hop      -> Exchange             host, origin, parser, targets set up; exchange begun
