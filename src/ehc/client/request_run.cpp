@@ -318,6 +318,7 @@ void RequestRun::completeBindings() {
         res.found |= bit;  // written, though cut
         break;
       case BindStatus::OutOfRange: res.outOfRange |= bit; break;
+      case BindStatus::Invalid: break;  // cut by the body's JSON error (-20): in no mask
     }
   }
   if (responded) headerTargets_.finish(&res.headersFound, &res.headersTruncated);
