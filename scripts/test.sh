@@ -27,6 +27,9 @@ stage() {
 echo "== format"
 stage "format" scripts/format-check.sh
 
+echo "== layering (includes point down only)"
+scripts/layer-check.sh
+
 echo "== build (g++ RelWithDebInfo)"
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build/release -j "$jobs"

@@ -1,5 +1,7 @@
 // The scripted transport drives the response parser through faults: a body
 // split into short reads, a stall past the deadline, a reset mid-body.
+#include "ehc/net/scripted_transport.h"
+
 #include <gtest/gtest.h>
 #include <string.h>
 
