@@ -6,7 +6,9 @@
 //
 // with the same meaning as scripts/rv32-bench.sh's lines: for the body
 // workloads BYTES is the body's size and INSTRUCTIONS the difference of two
-// counts (see http_workloads.h), for the head workloads the header section.
+// counts (see http_workloads.h), for the head workloads the header section;
+// the client-body-* lines are the client's own body path and client-copy-*
+// the transport's copy into its buffer (bench/client_workloads.h).
 //
 //   http_bench                      every workload
 //   http_bench --measure KIND INDEX PART   (internal) one run, collection toggled
@@ -22,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "client_workloads.h"
 #include "http_workloads.h"
 
 namespace {
@@ -37,8 +40,8 @@ std::string load(const std::string& rel) {
   return ss.str();
 }
 
-// What one measured run does.
-enum Part { kFull, kEmptyBody, kBinderAlone };
+// What one measured run does (kCopy*: the client workloads' transport alone).
+enum Part { kFull, kEmptyBody, kBinderAlone, kCopyFull, kCopyEmpty };
 
 struct Runner {
   std::string body = load("corpus/twitter.json");
@@ -82,6 +85,24 @@ struct Runner {
   bool runHead(const http_bench::HeadWorkload& w) {
     return http_bench::parse(parser, head.data(), headSize, w.read);
   }
+
+  // A client workload (bench/client_workloads.h): its responses built by
+  // prepare(), the transport loaded with the one a part reads.
+  client_bench::WireTransport transport;
+  ehc::RestClient client{"http://bench.test", 0, &transport, nullptr};
+  bool runClient(Part part) {
+    const bool empty = part == kEmptyBody || part == kCopyEmpty;
+    transport.load(empty ? head.data() : wire.data(), empty ? headSize : wireSize);
+    if (part == kCopyFull || part == kCopyEmpty)
+      return client_bench::readAll(transport, empty ? headSize : wireSize);
+    if (part == kBinderAlone) {
+      binder.clear();
+      http_bench::bindTwitter(binder, values);
+      return http_bench::bindAlone(binder, body.data(), body.size(), EHC_READ_BUFFER) ==
+             ehc::JsonError::Ok;
+    }
+    return client_bench::get(client, transport, values, empty);
+  }
 };
 
 // Instructions of one run (`--measure KIND INDEX PART` of this program),
@@ -121,6 +142,13 @@ int measure(char kind, size_t index, Part part) {
     r.runHead(w);  // warm up: first-use page faults
     CALLGRIND_TOGGLE_COLLECT;
     ok = r.runHead(w);
+    CALLGRIND_TOGGLE_COLLECT;
+  } else if (kind == 'c') {
+    const client_bench::ClientWorkload& w = client_bench::kClientWorkloads[index];
+    r.prepare({w.name, w.chunk, EHC_READ_BUFFER, http_bench::Sink::Binder});
+    r.runClient(part);
+    CALLGRIND_TOGGLE_COLLECT;
+    ok = r.runClient(part);
     CALLGRIND_TOGGLE_COLLECT;
   } else {
     const http_bench::Workload& w = http_bench::kBodyWorkloads[index];
@@ -168,6 +196,20 @@ int main(int argc, char** argv) {
         w.sink == http_bench::Sink::Binder ? instructions(argv[0], 'b', k, kBinderAlone) : 0;
     const bool failed = full < 0 || empty < 0 || alone < 0;
     line(w.name, r.body.size(), full - empty - alone, failed);
+  }
+  for (size_t k = 0;
+       k < sizeof client_bench::kClientWorkloads / sizeof client_bench::kClientWorkloads[0]; ++k) {
+    const char* name = client_bench::kClientWorkloads[k].name;
+    double ir[5];
+    bool failed = false;
+    for (int part = kFull; part <= kCopyEmpty; ++part) {
+      ir[part] = instructions(argv[0], 'c', k, static_cast<Part>(part));
+      failed = failed || ir[part] < 0;
+    }
+    const double copy = ir[kCopyFull] - ir[kCopyEmpty];
+    line(name, r.body.size(), ir[kFull] - ir[kEmptyBody] - ir[kBinderAlone] - copy, failed);
+    const std::string copyName = std::string("client-copy") + (name + strlen("client-body"));
+    line(copyName.c_str(), r.body.size(), copy, failed);
   }
   return 0;
 }

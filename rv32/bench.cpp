@@ -12,6 +12,10 @@
 // the body's size and INSTRUCTIONS the HTTP layer's own (a difference of two
 // runs, IR_PER_BYTE with three decimals), or BYTES the header section's
 // (http-head*) or the whole response's (http-chunked, http-content-length).
+//
+// Built with EHC_CLIENT_BENCH (ehc_client_bench, a program of its own so that
+// ehc_bench's link stays json + http): the client's body path
+// (bench/client_workloads.h) and nothing else.
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +29,9 @@
 #include "measure.h"
 #include "text.h"
 #include "user_fields.h"  // (tests/support)
+#ifdef EHC_CLIENT_BENCH
+#include "client_workloads.h"
+#endif
 
 #ifndef EHC_ISA
 #define EHC_ISA "rv32"
@@ -249,6 +256,50 @@ void bodyWorkload(const http_bench::Workload& w) {
   reportDifference(w.name, body.size, all, base);
 }
 
+#ifdef EHC_CLIENT_BENCH
+// --- the client's body path (bench/client_workloads.h) ---------------------------
+
+client_bench::WireTransport gTransport;
+alignas(8) unsigned char gClientStorage[sizeof(ehc::RestClient)];
+
+// The client's instructions per body byte beyond the binder and the
+// transport's copy, then that copy's (client-copy-*).
+void clientWorkload(ehc::RestClient& client, const client_bench::ClientWorkload& w) {
+  const EmbeddedFile& body = doc("twitter.json");
+  http_bench::Wire wire(gWire, sizeof gWire), head(gHead, sizeof gHead);
+  http_bench::addResponse(wire, body.text(), body.size, w.chunk);
+  http_bench::addResponse(head, body.text(), 0, w.chunk);
+  if (wire.overflowed() || head.overflowed()) die("wire buffer too small for", w.name);
+  gTransport.load(head.data(), head.size());  // connected before the counts
+  if (!client_bench::get(client, gTransport, gValues, true)) die("warm-up failed:", w.name);
+  auto run = [&](const http_bench::Wire& response, bool empty) {
+    gTransport.load(response.data(), response.size());
+    return instructions(
+        w.name, [&] { return client_bench::get(client, gTransport, gValues, empty); }, !empty);
+  };
+  auto copy = [&](const http_bench::Wire& response) {
+    gTransport.load(response.data(), response.size());
+    return instructions(
+        w.name, [&] { return client_bench::readAll(gTransport, response.size()); }, false);
+  };
+  const uint64_t all = run(wire, false), empty = run(head, true);
+  const uint64_t alone = instructions(
+      w.name,
+      [&] {
+        auto* binder = new (gBinderStorage) ehc::StaticJsonBinder<32>();
+        http_bench::bindTwitter(*binder, gValues);
+        return http_bench::bindAlone(*binder, body.text(), body.size, EHC_READ_BUFFER) ==
+               ehc::JsonError::Ok;
+      },
+      false);
+  const uint64_t copied = copy(wire) - copy(head);
+  reportDifference(w.name, body.size, all, empty + alone + copied);
+  FixedText<64> name;
+  name << "client-copy" << (w.name + strlen("client-body"));
+  reportDifference(name.c_str(), body.size, copied, 0);
+}
+#endif
+
 // --- stack ----------------------------------------------------------------------
 
 // Bytes of stack `work` used below the caller's frame (measure.h).
@@ -283,10 +334,29 @@ void stackLine(const char* what, size_t bytes) {
 
 }  // namespace
 
+#ifdef EHC_CLIENT_BENCH
+// The clock a port supplies (a board's from esp_timer or a tick; here a
+// counter nobody advances: the workloads never wait).
+volatile uint32_t gTicks;
+EHC_BEGIN_NAMESPACE
+uint32_t monotonicMs() {
+  return gTicks;
+}
+void sleepMs(uint32_t) {}
+EHC_END_NAMESPACE
+#endif
+
 int main() {
   const uint64_t a = instret();
   const uint64_t b = instret();
   gOverhead = b - a;
+#ifdef EHC_CLIENT_BENCH
+  // Placed, not a global: no destructor registered with atexit().
+  auto* client = new (gClientStorage) ehc::RestClient("http://bench.test", 0, &gTransport, nullptr);
+  for (const client_bench::ClientWorkload& w : client_bench::kClientWorkloads)
+    clientWorkload(*client, w);
+  return 0;
+#endif
 #ifdef EHC_PROFILE_WORKLOAD  // scripts/rv32-profile.sh: that workload only
   for (const Workload& w : kWorkloads)
     if (strcmp(w.name, EHC_PROFILE_WORKLOAD) == 0) jsonWorkload(w);

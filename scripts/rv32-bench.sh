@@ -6,6 +6,8 @@
 #   size ISA LAYER text=N data=N bss=N                 each LAYER with core, which it needs
 #   stack rv32imc bind15 BYTES                         painted stack, high-water mark
 #   rv32imc inflate-FORMAT-FILE OUT_BYTES INSTRUCTIONS IR_PER_OUT_BYTE  (ehc_inflate_bench)
+#   rv32imc client-*  BODY_BYTES INSTRUCTIONS IR_PER_BYTE  (ehc_client_bench: the client's
+#                     body path and the transport's copy, bench/client_workloads.h)
 # Sizes are the layers' object files summed (as scripts/cross-check.sh does
 # for cortex-m4, which is run for those); "json+http(linked)" is what the
 # benchmark program actually links of them (--gc-sections).
@@ -34,7 +36,9 @@ run() {  # program
 }
 result=$(run ehc_bench) || { echo "$result" >&2; exit 1; }
 inflate=$(run ehc_inflate_bench) || { echo "$inflate" >&2; exit 1; }
+client=$(run ehc_client_bench) || { echo "$client" >&2; exit 1; }
 grep -v '^stack\|^#' <<<"$result"
+echo "$client"
 grep -v '^stack\|^#' <<<"$inflate"
 
 # size ISA LAYER text=N data=N bss=N, from `size -t` totals.
