@@ -353,8 +353,12 @@ int main() {
 #ifdef EHC_CLIENT_BENCH
   // Placed, not a global: no destructor registered with atexit().
   auto* client = new (gClientStorage) ehc::RestClient("http://bench.test", 0, &gTransport, nullptr);
-  for (const client_bench::ClientWorkload& w : client_bench::kClientWorkloads)
+  for (const client_bench::ClientWorkload& w : client_bench::kClientWorkloads) {
+#ifdef EHC_PROFILE_WORKLOAD  // scripts/rv32-profile.sh: that workload only
+    if (strcmp(w.name, EHC_PROFILE_WORKLOAD) != 0) continue;
+#endif
     clientWorkload(*client, w);
+  }
   return 0;
 #endif
 #ifdef EHC_PROFILE_WORKLOAD  // scripts/rv32-profile.sh: that workload only
