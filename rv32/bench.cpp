@@ -346,10 +346,26 @@ void sleepMs(uint32_t) {}
 EHC_END_NAMESPACE
 #endif
 
+#ifdef EHC_FLOAT_BINDING
+// ehc_bench_float: the same program with a double bound as well, linked only
+// (scripts/rv32-bench.sh sizes what json + http take once floats are bound).
+double gDouble;
+void bindFloat() {
+  auto* binder = new (gBinderStorage) ehc::StaticJsonBinder<32>();
+  binder->bind("statuses.0.geo.coordinates.0", &gDouble);
+  const EmbeddedFile& body = doc("twitter.json");
+  binder->feed(body.text(), body.size);
+  binder->finish();
+}
+#endif
+
 int main() {
   const uint64_t a = instret();
   const uint64_t b = instret();
   gOverhead = b - a;
+#ifdef EHC_FLOAT_BINDING
+  bindFloat();
+#endif
 #ifdef EHC_CLIENT_BENCH
   // Placed, not a global: no destructor registered with atexit().
   auto* client = new (gClientStorage) ehc::RestClient("http://bench.test", 0, &gTransport, nullptr);

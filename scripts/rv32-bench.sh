@@ -10,7 +10,8 @@
 #                     body path and the transport's copy, bench/client_workloads.h)
 # Sizes are the layers' object files summed (as scripts/cross-check.sh does
 # for cortex-m4, which is run for those); "json+http(linked)" is what the
-# benchmark program actually links of them (--gc-sections).
+# benchmark program actually links of them (--gc-sections), "+float" the same
+# program with a double bound as well (ehc_bench_float, linked only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh rv32
@@ -72,6 +73,11 @@ linkedSize() {  # map layer-regex
 # The benchmark (binder: integers and strings; response parser); the
 # inflater (gzip, raw deflate) with the CRC-32.
 echo "size rv32imc json+http(linked) text=$(linkedSize build/rv32imc/ehc_bench.map 'core|json|http') data=0 bss=0"
+echo "size rv32imc json+http+float(linked) text=$(linkedSize build/rv32imc/ehc_bench_float.map 'core|json|http') data=0 bss=0"
+for layer in core json http; do  # the same, each layer's part
+  echo "size rv32imc $layer(linked) text=$(linkedSize build/rv32imc/ehc_bench.map $layer) data=0 bss=0"
+  echo "size rv32imc $layer+float(linked) text=$(linkedSize build/rv32imc/ehc_bench_float.map $layer) data=0 bss=0"
+done
 echo "size rv32imc inflate(linked) text=$(linkedSize build/rv32imc/ehc_inflate_bench.map 'core|codec') data=0 bss=0"
 
 # Cortex-M4: scripts/cross-check.sh's per-layer figures, summed the same way.
