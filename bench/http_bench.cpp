@@ -15,8 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <valgrind/callgrind.h>
 
 #include <fstream>
@@ -24,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "callgrind_count.h"
 #include "client_workloads.h"
 #include "http_workloads.h"
 
@@ -108,29 +107,8 @@ struct Runner {
 // Instructions of one run (`--measure KIND INDEX PART` of this program),
 // counted by callgrind; -1 if it failed.
 double instructions(const char* self, char kind, size_t index, Part part) {
-  char out[] = "/tmp/ehc-http-callgrind-XXXXXX";
-  const int fd = mkstemp(out);
-  if (fd < 0) return -1;
-  close(fd);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    const std::string file = std::string("--callgrind-out-file=") + out;
-    const std::string k(1, kind), i = std::to_string(index), p = std::to_string(part);
-    if (!freopen("/dev/null", "w", stderr)) _exit(126);
-    execlp("valgrind", "valgrind", "--tool=callgrind", "--collect-atstart=no", file.c_str(), self,
-           "--measure", k.c_str(), i.c_str(), p.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  double ir = -1;
-  std::ifstream in(out);
-  std::string line;
-  while (std::getline(in, line))
-    if (line.rfind("totals:", 0) == 0 || line.rfind("summary:", 0) == 0)
-      ir = atof(line.c_str() + line.find(':') + 1);
-  unlink(out);
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? ir : -1;
+  return bench::callgrindInstructions(
+      self, {"--measure", std::string(1, kind), std::to_string(index), std::to_string(part)});
 }
 
 int measure(char kind, size_t index, Part part) {
