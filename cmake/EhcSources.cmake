@@ -33,6 +33,9 @@ set(EHC_NET_SOURCES
 # TLS: mbedTLS (Debian's 2.28 on the host; ESP-IDF brings its own 3.x).
 set(EHC_TLS_SOURCES
     src/ehc/net/mbedtls_transport.cpp
+    src/ehc/net/tls_diagnosis.cpp
+    src/ehc/net/tls_session_cache.cpp
+    src/ehc/platform/credential_files.cpp
     src/ehc/platform/random.cpp
     src/ehc/platform/trust_store.cpp)
 

@@ -303,7 +303,7 @@ TEST_F(EhcGet, CertificateProblemsExitOneAndSayWhat) {
     const char* name;
   } cases[] = {
       {CertKind::WrongHost, "not for this host name", "host_mismatch"},
-      {CertKind::Expired, "not trusted", "cert_untrusted"},
+      {CertKind::Expired, "has expired", "cert_expired"},
       {CertKind::SelfSigned, "not trusted", "cert_untrusted"},
   };
   for (const Case& c : cases) {
