@@ -6,11 +6,13 @@
 // another host resuming too.
 #include <gtest/gtest.h>
 #include <mbedtls/ssl.h>
+#include <mbedtls/version.h>
 
 #include <string>
 #include <vector>
 
 #include "ESP32HTTPClient.h"
+#include "alloc_counter.h"
 #include "cert_factory.h"
 #include "nginx_server.h"
 #include "test_names.h"
@@ -227,6 +229,77 @@ TEST_F(TlsSessions, TheClientResumesEveryHostARedirectLeadsTo) {
     EXPECT_STREQ(hello, "nginx");
     EXPECT_EQ(fullHandshakes, 2);  // a.ehc.test and b.ehc.test, the first time only
   }
+}
+
+// mbedTLS 3.6's PSA key store keeps slices of key slots (about 900 bytes)
+// between connections, freed only by mbedtls_psa_crypto_free(): process
+// state, not the client's.
+constexpr size_t kPsaKeyStoreSlack = MBEDTLS_VERSION_MAJOR >= 3 ? 1024 : 0;
+
+// Idle release: the client closes a connection unused for the set time
+// (releaseIdle() from loop(), or at the next request), keeps the session,
+// and the next request resumes it. What the idle client then holds is the
+// session only (the goal: at most 2 KB).
+TEST_F(TlsSessions, AnIdleConnectionIsReleasedAndTheNextRequestResumes) {
+  ASSERT_TRUE(ehc_test::allocCountingWorks());
+  const std::string url = "https://localhost:" + std::to_string(port(kAnyVersion));
+  {
+    // What a process allocates once and keeps (the resolver's state, mbedTLS
+    // 3.6's PSA key store): not the client's. A full and a resumed handshake.
+    ESP32HTTPClient warmUp(url.c_str());
+    warmUp.setCACert(certs_->text(certs_->pem("ca")).c_str());
+    ASSERT_EQ(warmUp.get("/hello.json").send().statusCode, 200);
+    warmUp.end();
+    ASSERT_TRUE(warmUp.get("/hello.json").send().sessionResumed);
+  }
+  const size_t before = ehc_test::allocTotals().live;
+  {
+    ESP32HTTPClient c(url.c_str());
+    c.setCACert(certs_->text(certs_->pem("ca")).c_str());
+    c.setIdleRelease(50);
+    char hello[16] = "";
+    RestResult r = c.get("/hello.json").getBody("hello", hello, sizeof hello).send();
+    ASSERT_EQ(r.statusCode, 200) << r.message;
+    const size_t connected = ehc_test::allocTotals().live - before;
+    bool released = false;
+    for (int i = 0; i < 500 && !released; ++i) {  // at least 50 ms idle: bounded, not timed
+      usleep(10000);
+      released = c.releaseIdle();
+    }
+    ASSERT_TRUE(released);
+    EXPECT_FALSE(c.releaseIdle());  // nothing left to release
+    const size_t idle = ehc_test::allocTotals().live - before;
+    EXPECT_GT(connected, 30000u);  // the record buffers and the context
+    EXPECT_LE(idle, 2048u);        // the session, serialized
+    EXPECT_GE(idle, c.tls().savedSessionBytes());
+    EXPECT_LE(idle, c.tls().savedSessionBytes() + kPsaKeyStoreSlack);
+    r = c.get("/hello.json").getBody("hello", hello, sizeof hello).send();
+    EXPECT_EQ(r.statusCode, 200) << r.message;
+    EXPECT_FALSE(r.reused);
+    EXPECT_TRUE(r.sessionResumed);
+  }
+  // And nothing is left behind.
+  EXPECT_LE(ehc_test::allocTotals().live, before + kPsaKeyStoreSlack);
+}
+
+TEST_F(TlsSessions, IdleReleaseHappensAtTheNextRequestTooAndOnlyWhenIdleLongEnough) {
+  const std::string url = "https://localhost:" + std::to_string(port(kAnyVersion));
+  ESP32HTTPClient patient(url.c_str());
+  patient.setCACert(certs_->text(certs_->pem("ca")).c_str());
+  patient.setIdleRelease(60000);
+  ASSERT_EQ(patient.get("/hello.json").send().statusCode, 200);
+  EXPECT_FALSE(patient.releaseIdle());  // not idle for a minute yet
+  EXPECT_TRUE(patient.get("/hello.json").send().reused);
+
+  ESP32HTTPClient eager(url.c_str());
+  eager.setCACert(certs_->text(certs_->pem("ca")).c_str());
+  eager.setIdleRelease(1);
+  ASSERT_EQ(eager.get("/hello.json").send().statusCode, 200);
+  usleep(5000);
+  const RestResult r = eager.get("/hello.json").send();  // idle for more than 1 ms: released first
+  EXPECT_EQ(r.statusCode, 200) << r.message;
+  EXPECT_FALSE(r.reused);
+  EXPECT_TRUE(r.sessionResumed);
 }
 
 }  // namespace

@@ -15,6 +15,7 @@ ExchangeResult Connection::exchange(const Endpoint& endpoint, Exchange& request,
     r.http = HttpError::BadUrl;
     return r;
   }
+  releaseIdle();
   // At most two attempts: the second only when a reused connection turned
   // out to be dead before the response began.
   for (int tries = 0; tries < 2; ++tries) {
@@ -32,7 +33,14 @@ ExchangeResult Connection::exchange(const Endpoint& endpoint, Exchange& request,
   r.keptAlive = open();
   r.bytesSent = sent_;
   r.totalMs = monotonicMs() - start_;
+  lastUsedMs_ = monotonicMs();
   return r;
+}
+
+bool Connection::releaseIdle() {
+  if (idleReleaseMs_ == 0 || !open() || monotonicMs() - lastUsedMs_ < idleReleaseMs_) return false;
+  end();
+  return true;
 }
 
 void Connection::end() {

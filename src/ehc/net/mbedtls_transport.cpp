@@ -424,6 +424,8 @@ NetError MbedTlsTransport::connect(const Endpoint& endpoint, Deadline deadline) 
   handshakeMs_ = 0;
   lastError_ = 0;
   verifyFlags_ = 0;
+  tlsVersion_ = cipherSuite_ = "";
+  cipherSuiteId_ = 0;
   if (!endpoint.host) return NetError::DnsFailed;
   NetError e = setUp(endpoint);
   if (e == NetError::Ok) e = tcp_.connect(endpoint, deadline);

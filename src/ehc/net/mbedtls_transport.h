@@ -109,7 +109,7 @@ class MbedTlsTransport final : public Transport {
 
   bool sessionResumed() const override { return resumed_; }
   uint32_t handshakeMs() const override { return handshakeMs_; }
-  // The last handshake's protocol ("TLSv1.2", "TLSv1.3"; "" before any) and
+  // The last handshake's protocol ("TLSv1.2", "TLSv1.3"; "" when it failed) and
   // cipher suite (mbedTLS's name, IANA's with dashes:
   // "TLS-ECDHE-ECDSA-WITH-AES-128-GCM-SHA256"; "" before any) and its IANA
   // number.
