@@ -17,7 +17,9 @@
 #include "ehc/http/response_parser.h"
 #include "ehc/json/json_binder.h"
 #include "embedded.h"
+#include "measure.h"
 #include "text.h"
+#include "user_fields.h"  // (tests/support)
 
 #ifndef EHC_ISA
 #define EHC_ISA "rv32"
@@ -31,23 +33,6 @@ extern "C" __attribute__((noinline)) void ehc_profile_mark() {
 
 namespace {
 
-// minstret/minstreth (64 bits read as two halves, re-read on a carry).
-// GCC 12 wants zicsr spelled out for csrr under -march=rv32imc.
-#define EHC_CSRR(reg, out)                                                         \
-  asm volatile(".option push\n.option arch, +zicsr\ncsrr %0, " reg "\n.option pop" \
-               : "=r"(out)                                                         \
-               :                                                                   \
-               : "memory")
-inline uint64_t instret() {
-  uint32_t hi, lo, hi2;
-  do {
-    EHC_CSRR("minstreth", hi);
-    EHC_CSRR("minstret", lo);
-    EHC_CSRR("minstreth", hi2);
-  } while (hi != hi2);
-  return static_cast<uint64_t>(hi) << 32 | lo;
-}
-
 struct Field {
   const char* path;
   bool isInt;  // int64, else a 256-byte string
@@ -60,28 +45,13 @@ struct Workload {
   bool stopWhenDone;
 };
 
-#define EHC_USER_FIELDS(el)            \
-  {{el ".id", true},                   \
-   {el ".name", false},                \
-   {el ".username", false},            \
-   {el ".email", false},               \
-   {el ".phone", false},               \
-   {el ".website", false},             \
-   {el ".address.street", false},      \
-   {el ".address.suite", false},       \
-   {el ".address.city", false},        \
-   {el ".address.zipcode", false},     \
-   {el ".address.geo.lat", false},     \
-   {el ".address.geo.lng", false},     \
-   {el ".company.name", false},        \
-   {el ".company.catchPhrase", false}, \
-   {el ".company.bs", false}},         \
-      15
+#define EHC_EL0(path, member, isInt, first) {"0." path, isInt},
+#define EHC_EL9(path, member, isInt, first) {"9." path, isInt},
 
 const Workload kWorkloads[] = {
     {"users-validate", "users.json", {}, 0, false},  // no bindings: the bare scan
-    {"users-el0-stop", "users.json", EHC_USER_FIELDS("0"), true},
-    {"users-el9", "users.json", EHC_USER_FIELDS("9"), false},
+    {"users-el0-stop", "users.json", {EHC_USER_FIELDS(EHC_EL0)}, 15, true},
+    {"users-el9", "users.json", {EHC_USER_FIELDS(EHC_EL9)}, 15, false},
     {"twitter",
      "twitter.json",
      {{"statuses.99.id", true},
@@ -124,14 +94,7 @@ __attribute__((noinline)) ehc::JsonError ours(const Workload& w, const EmbeddedF
 uint64_t gOverhead;  // instructions of back-to-back counter reads
 
 void report(const char* workload, size_t bytes, uint64_t ir) {
-  FixedText<128> t;
-  t << EHC_ISA << ' ' << workload << ' ';
-  t.num(bytes) << ' ';
-  t.u(ir) << ' ';
-  const uint64_t centi = (ir * 100 + bytes / 2) / bytes;
-  t.u(centi / 100) << '.' << static_cast<char>('0' + centi / 10 % 10)
-                   << static_cast<char>('0' + centi % 10);
-  emit(t);
+  reportInstructions(EHC_ISA, workload, bytes, ir);
 }
 
 [[noreturn]] void die(const char* what, const char* name) {
@@ -265,39 +228,18 @@ void httpWorkload(const char* name, bool chunked) {
 
 // --- stack ----------------------------------------------------------------------
 
-extern "C" char __heap_end[];  // picolibc.ld: the bottom of the stack region
-constexpr uint32_t kPaint = 0xC5A5C5A5u;
-
-inline uint32_t* stackPointer() {
-  uint32_t* sp;
-  asm volatile("mv %0, sp" : "=r"(sp));
-  return sp;
-}
-
-// A leaf with no frame of its own: paints from the stack's bottom up to
-// 32 bytes below its caller's stack pointer.
-__attribute__((noinline)) void paintStack() {
-  uint32_t* p = reinterpret_cast<uint32_t*>(__heap_end);
-  uint32_t* const end = stackPointer() - 8;
-  while (p < end) *p++ = kPaint;
-}
-
-// Bytes of stack `work` used below the caller's frame.
-__attribute__((noinline)) size_t stackUse(void (*work)()) {
-  uint32_t* const top = stackPointer();
-  paintStack();
-  work();
-  const uint32_t* p = reinterpret_cast<uint32_t*>(__heap_end);
-  while (p < top && *p == kPaint) ++p;
-  if (p == reinterpret_cast<uint32_t*>(__heap_end)) die("stack overflowed", "");
-  return static_cast<size_t>(reinterpret_cast<const char*>(top) - reinterpret_cast<const char*>(p));
+// Bytes of stack `work` used below the caller's frame (measure.h).
+size_t stackOf(void (*work)()) {
+  const size_t bytes = stackUse(work);
+  if (bytes == 0) die("stack overflowed", "");
+  return bytes;
 }
 
 // A bind of the 15 user fields (users.json element 0, 512-byte pieces): the
 // calls' stack, with the binder and its targets outside it (as in the
 // client, which holds its binder) ...
 // The whole document is parsed (not stop-when-done), so every path is taken.
-const Workload kBind15 = {"bind15", "users.json", EHC_USER_FIELDS("0"), false};
+const Workload kBind15 = {"bind15", "users.json", {EHC_USER_FIELDS(EHC_EL0)}, 15, false};
 ehc::StaticJsonBinder<15> gBinder15;
 void bind15() {
   gBinder15.clear();
@@ -333,10 +275,11 @@ int main() {
   for (const Workload& w : kWorkloads) jsonWorkload(w);
   httpWorkload("http-chunked", true);
   httpWorkload("http-content-length", false);
-  stackLine("bind15", stackUse(bind15));
-  stackLine("bind15+binder", stackUse(bind15WithBinder));
-  FixedText<96> t;
-  t << "# sizeof(StaticJsonBinder<15>)=";
+  stackLine("bind15", stackOf(bind15));
+  stackLine("bind15+binder", stackOf(bind15WithBinder));
+  FixedText<128> t;
+  t << "# sizeof(StaticJsonBinder<8>)=";
+  t.num(sizeof(ehc::StaticJsonBinder<8>)) << " sizeof(StaticJsonBinder<15>)=";
   t.num(sizeof(ehc::StaticJsonBinder<15>)) << " sizeof(ResponseParser)=";
   t.num(sizeof(ehc::ResponseParser));
   emit(t);

@@ -14,15 +14,23 @@
 #include <string>
 
 #include "ESP32HTTPClient.h"
+#include "user_fields.h"
 
 namespace headline {
 
+namespace {
+bool sameField(long a, long b) {
+  return a == b;
+}
+bool sameField(const char* a, const char* b) {
+  return strcmp(a, b) == 0;
+}
+}  // namespace
+
 bool User::operator==(const User& o) const {
-  return id == o.id && !strcmp(name, o.name) && !strcmp(username, o.username) &&
-         !strcmp(email, o.email) && !strcmp(phone, o.phone) && !strcmp(website, o.website) &&
-         !strcmp(street, o.street) && !strcmp(suite, o.suite) && !strcmp(city, o.city) &&
-         !strcmp(zipcode, o.zipcode) && !strcmp(lat, o.lat) && !strcmp(lng, o.lng) &&
-         !strcmp(company, o.company) && !strcmp(catchPhrase, o.catchPhrase) && !strcmp(bs, o.bs);
+#define EHC_SAME(path, member, isInt, first) &&sameField(member, o.member)
+  return true EHC_USER_FIELDS(EHC_SAME);
+#undef EHC_SAME
 }
 
 namespace {

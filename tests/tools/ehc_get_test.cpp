@@ -23,6 +23,7 @@
 #include "cert_factory.h"
 #include "loopback.h"
 #include "nginx_server.h"
+#include "suite_start.h"
 #include "test_certs.h"
 
 extern char** environ;
@@ -196,19 +197,19 @@ class EhcGet : public ::testing::Test {
   static void SetUpTestSuite() {
     std::string why;
     certs_ = new ehc_test::TestCerts;
-    ASSERT_TRUE(certs_->make(EHC_OPENSSL, &why)) << why;
-    clientCerts_ = new ehc_test::CertFactory;
-    ASSERT_TRUE(clientCerts_->make(EHC_OPENSSL,
-                                   {{"clientCa", "ec:P-256", "ehc-get-client-ca", "", "", true},
-                                    {"device", "ec:P-256", "device", "", "clientCa", false, true,
-                                     -1.0 / 24, 3, true, "secret"}},
-                                   &why))
-        << why;
-    server_ = startServer(100, &why);
-    ASSERT_TRUE(server_) << why;
-    oneShot_ = startServer(1, &why);  // every request on a new connection
-    ASSERT_TRUE(oneShot_) << why;
     users_ = new std::string(ehc_test::slurpFile(kUsersPath));
+    if (!certs_->make(EHC_OPENSSL, &why)) return start_.failed(why);
+    clientCerts_ = new ehc_test::CertFactory;
+    if (!clientCerts_->make(EHC_OPENSSL,
+                            {{"clientCa", "ec:P-256", "ehc-get-client-ca", "", "", true},
+                             {"device", "ec:P-256", "device", "", "clientCa", false, true,
+                              -1.0 / 24, 3, true, "secret"}},
+                            &why))
+      return start_.failed(why);
+    server_ = startServer(100, &why);
+    if (!server_) return start_.failed(why);
+    oneShot_ = startServer(1, &why);  // every request on a new connection
+    if (!oneShot_) start_.failed(why);
   }
   static void TearDownTestSuite() {
     delete oneShot_;
@@ -219,6 +220,7 @@ class EhcGet : public ::testing::Test {
     oneShot_ = server_ = nullptr;
     certs_ = nullptr;
     users_ = nullptr;
+    start_.reset();
   }
   static NginxServer* startServer(int keepaliveRequests, std::string* why) {
     ehc_test::NginxOptions o;
@@ -236,8 +238,7 @@ class EhcGet : public ::testing::Test {
     return nullptr;
   }
   void SetUp() override {
-    if (!server_ || !oneShot_ || !server_->running() || !oneShot_->running())
-      GTEST_SKIP() << "the nginx fixture did not start";
+    ASSERT_TRUE(start_.started());
     ASSERT_GT(users_->size(), 5000u);
   }
 
@@ -260,6 +261,7 @@ class EhcGet : public ::testing::Test {
   static NginxServer* server_;
   static NginxServer* oneShot_;
   static std::string* users_;
+  static inline ehc_test::SuiteStart start_;
 };
 ehc_test::TestCerts* EhcGet::certs_;
 NginxServer* EhcGet::server_;
