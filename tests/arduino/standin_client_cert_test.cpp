@@ -10,6 +10,7 @@
 #include "WiFiClientSecure.h"
 #include "cert_factory.h"
 #include "nginx_server.h"
+#include "suite_start.h"
 
 namespace {
 
@@ -18,25 +19,29 @@ class ArduinoClientCert : public ::testing::Test {
   static void SetUpTestSuite() {
     std::string why;
     certs_ = new ehc_test::CertFactory;
-    ASSERT_TRUE(certs_->make(EHC_OPENSSL,
-                             {{"root", "ec:P-256", "ehc-board-ca", "", "", true},
-                              {"server", "ec:P-256", "localhost", "DNS:localhost", "root"},
-                              {"clientCa", "ec:P-256", "ehc-board-client-ca", "", "", true},
-                              {"device", "ec:P-256", "board-1", "", "clientCa", false, true}},
-                             &why))
-        << why;
+    if (!certs_->make(EHC_OPENSSL,
+                      {{"root", "ec:P-256", "ehc-board-ca", "", "", true},
+                       {"server", "ec:P-256", "localhost", "DNS:localhost", "root"},
+                       {"clientCa", "ec:P-256", "ehc-board-client-ca", "", "", true},
+                       {"device", "ec:P-256", "board-1", "", "clientCa", false, true}},
+                      &why))
+      return start_.failed(why);
     ehc_test::NginxOptions o;
     o.nginx = EHC_NGINX;
     o.files = {{"hello.json", "{\"hello\":\"nginx\"}"}};
     o.sites = {{certs_->pem("server"), certs_->key("server"),
                 "ssl_verify_client on; ssl_client_certificate " + certs_->pem("clientCa") + ";"}};
     server_ = new ehc_test::NginxServer(o);
-    ASSERT_TRUE(server_->start(&why)) << why;
+    if (!server_->start(&why)) return start_.failed(why);
   }
   static void TearDownTestSuite() {
     delete server_;
     delete certs_;
+    server_ = nullptr;
+    certs_ = nullptr;
+    start_.reset();
   }
+  void SetUp() override { ASSERT_TRUE(start_.started()); }
   static const char* text(const std::string& path) { return certs_->text(path).c_str(); }
   static std::string url() { return "https://localhost:" + std::to_string(server_->sitePort(0)); }
   static RestResult getHello(ESP32HTTPClient& c, char (&out)[16]) {
@@ -46,6 +51,7 @@ class ArduinoClientCert : public ::testing::Test {
 
   static inline ehc_test::CertFactory* certs_ = nullptr;
   static inline ehc_test::NginxServer* server_ = nullptr;
+  static inline ehc_test::SuiteStart start_;
 };
 
 TEST_F(ArduinoClientCert, AWiFiClientSecureTheSketchConfigured) {

@@ -1,20 +1,24 @@
-// Certificate chains and names against nginx, every certificate made at test
-// time: intermediates (sent, missing, expired), key types (RSA-2048,
+// Certificate chains and names against nginx and openssl s_server, every
+// certificate made at test time: intermediates (sent, missing, expired), key types (RSA-2048,
 // RSA-4096, ECDSA P-256, P-384), wildcard names, a name in the common name
 // only or overruled by a subjectAltName, dates in the past and the future.
-// Each case connects or fails with the error that names the check, and the
-// onCertificate() debug callback shows each certificate's subject, validity
-// and problem.
+// Each case connects or fails with the error that names the check, the
+// same against both servers, and the onCertificate() debug callback shows
+// each certificate's subject, validity and problem.
 #include <gtest/gtest.h>
 #include <mbedtls/x509.h>
 
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "ESP32HTTPClient.h"
 #include "cert_factory.h"
 #include "nginx_server.h"
+#include "suite_start.h"
 #include "test_names.h"
+#include "tls_server.h"
 
 using ehc::Deadline;
 using ehc::NetError;
@@ -30,35 +34,65 @@ struct Site {
 const char kLocal[] = "DNS:localhost, IP:127.0.0.1";
 const ehc_test::CertSpec kRoot{"root", "ec:P-256", "ehc-chain-root", "", "", true, false, -1, 30};
 
-// nginx with a site per certificate case, one per suite (CRTP: Suite::specs()
-// and Suite::sites()), certificates made once per suite: each ctest process
-// runs one test, and the RSA-4096 key is only made by the suite that needs it.
+enum class Server { Nginx, SServer };
+
+std::string serverName(const ::testing::TestParamInfo<Server>& info) {
+  return info.param == Server::Nginx ? "nginx" : "s_server";
+}
+
+// Every test runs against both servers (the parameter). nginx has a site per
+// certificate case, one nginx per suite (CRTP: Suite::specs() and
+// Suite::sites()); an s_server per case is started when a test first needs
+// it. Certificates are made once per suite: each ctest process runs one
+// test, and the RSA-4096 key is only made by the suite that needs it.
 template <typename Suite>
-class ChainSuite : public ::testing::Test {
+class ChainSuite : public ::testing::TestWithParam<Server> {
  protected:
   static void SetUpTestSuite() {
     std::string why;
     certs_ = new ehc_test::CertFactory;
-    ASSERT_TRUE(certs_->make(EHC_OPENSSL, Suite::specs(), &why)) << why;
+    if (!certs_->make(EHC_OPENSSL, Suite::specs(), &why)) return start_.failed(why);
     ehc_test::NginxOptions o;
     o.nginx = EHC_NGINX;
     o.files = {{"hello.json", "{\"hello\":\"nginx\"}"}};
     for (const Site& s : Suite::sites())
       o.sites.push_back({certs_->chain(s.chain), certs_->key(s.key), ""});
-    server_ = new ehc_test::NginxServer(o);
-    ASSERT_TRUE(server_->start(&why)) << why;
+    nginx_ = new ehc_test::NginxServer(o);
+    if (!nginx_->start(&why)) start_.failed(why);
   }
   static void TearDownTestSuite() {
-    delete server_;
+    sServers_.clear();
+    delete nginx_;
     delete certs_;
+    nginx_ = nullptr;
+    certs_ = nullptr;
+    start_.reset();
   }
+  void SetUp() override { ASSERT_TRUE(start_.started()); }
 
-  static uint16_t portOf(const char* siteName) {
+  // The port of a case on this test's server (0, and a failure, if none).
+  uint16_t portOf(const char* siteName) {
     const std::vector<Site> sites = Suite::sites();
-    for (size_t i = 0; i < sites.size(); ++i)
-      if (std::string(sites[i].name) == siteName) return server_->sitePort(i);
+    for (size_t i = 0; i < sites.size(); ++i) {
+      if (std::string(sites[i].name) != siteName) continue;
+      return GetParam() == Server::Nginx ? nginx_->sitePort(i) : sServerPort(sites[i]);
+    }
     ADD_FAILURE() << "no site " << siteName;
     return 0;
+  }
+  static uint16_t sServerPort(const Site& site) {
+    std::unique_ptr<ehc_test::TlsTestServer>& server = sServers_[site.name];
+    if (!server) {
+      const std::vector<std::string> rest(site.chain.begin() + 1, site.chain.end());
+      server.reset(new ehc_test::TlsTestServer);
+      std::string why;
+      if (!server->startWith(EHC_OPENSSL, certs_->pem(site.chain[0]), certs_->key(site.key),
+                             rest.empty() ? "" : certs_->chain(rest), &why)) {
+        ADD_FAILURE() << site.name << ": " << why;
+        return 0;
+      }
+    }
+    return server->port();
   }
 
   NetError connect(const char* siteName, const char* host = "localhost") {
@@ -85,7 +119,9 @@ class ChainSuite : public ::testing::Test {
   std::vector<Seen> seen_;
   uint32_t flags_ = 0;
   static inline ehc_test::CertFactory* certs_ = nullptr;
-  static inline ehc_test::NginxServer* server_ = nullptr;
+  static inline ehc_test::NginxServer* nginx_ = nullptr;
+  static inline std::map<std::string, std::unique_ptr<ehc_test::TlsTestServer>> sServers_;
+  static inline ehc_test::SuiteStart start_;
 };
 
 class TlsChains : public ChainSuite<TlsChains> {
@@ -136,7 +172,7 @@ class TlsKeyTypes : public ChainSuite<TlsKeyTypes> {
   }
 };
 
-TEST_F(TlsChains, AChainThroughAnIntermediate) {
+TEST_P(TlsChains, AChainThroughAnIntermediate) {
   EXPECT_EQ(connect("via intermediate"), NetError::Ok);
   ASSERT_EQ(seen_.size(), 3u);  // root, intermediate, leaf: the root's side first
   EXPECT_EQ(seen_[0].depth, 2);
@@ -151,7 +187,7 @@ TEST_F(TlsChains, AChainThroughAnIntermediate) {
   }
 }
 
-TEST_F(TlsChains, AMissingIntermediateIsUntrusted) {
+TEST_P(TlsChains, AMissingIntermediateIsUntrusted) {
   EXPECT_EQ(connect("missing intermediate"), NetError::CertUntrusted);
   EXPECT_TRUE(flags_ & MBEDTLS_X509_BADCERT_NOT_TRUSTED) << flags_;
   ASSERT_EQ(seen_.size(), 1u);  // the leaf, whose issuer is nowhere
@@ -159,7 +195,7 @@ TEST_F(TlsChains, AMissingIntermediateIsUntrusted) {
   EXPECT_EQ(seen_[0].problem, "not trusted");
 }
 
-TEST_F(TlsChains, AnExpiredIntermediateSaysExpired) {
+TEST_P(TlsChains, AnExpiredIntermediateSaysExpired) {
   EXPECT_EQ(connect("expired intermediate"), NetError::CertExpired);
   EXPECT_EQ(flags_, uint32_t{MBEDTLS_X509_BADCERT_EXPIRED});
   ASSERT_EQ(seen_.size(), 3u);
@@ -168,7 +204,7 @@ TEST_F(TlsChains, AnExpiredIntermediateSaysExpired) {
   EXPECT_EQ(seen_[2].problem, "");  // the leaf itself is fine
 }
 
-TEST_F(TlsKeyTypes, RsaAndEcdsaKeysOfEachSize) {
+TEST_P(TlsKeyTypes, RsaAndEcdsaKeysOfEachSize) {
   for (const char* kind : {"rsa2048", "rsa4096", "p256", "p384"}) {
     SCOPED_TRACE(kind);
     seen_.clear();
@@ -177,7 +213,7 @@ TEST_F(TlsKeyTypes, RsaAndEcdsaKeysOfEachSize) {
   }
 }
 
-TEST_F(TlsChains, AWildcardMatchesOneLabel) {
+TEST_P(TlsChains, AWildcardMatchesOneLabel) {
   EXPECT_EQ(connect("wildcard", "api.ehc.test"), NetError::Ok);
   EXPECT_EQ(connect("wildcard", "API.EHC.TEST"), NetError::Ok);            // names ignore case
   EXPECT_EQ(connect("wildcard", "a.b.ehc.test"), NetError::HostMismatch);  // one label only
@@ -189,7 +225,7 @@ TEST_F(TlsChains, AWildcardMatchesOneLabel) {
 // A DNS name in the common name only is accepted (no subjectAltName at all:
 // mbedTLS, OpenSSL and curl fall back to the CN); once there is a
 // subjectAltName, the CN is not looked at.
-TEST_F(TlsChains, TheCommonNameCountsOnlyWithoutSubjectAltNames) {
+TEST_P(TlsChains, TheCommonNameCountsOnlyWithoutSubjectAltNames) {
   EXPECT_EQ(connect("cn only"), NetError::Ok);
   EXPECT_EQ(connect("san over cn"), NetError::HostMismatch);  // CN=localhost, SAN other.example
   // An address is never matched against the CN (the IpInCnOnly case of
@@ -197,7 +233,7 @@ TEST_F(TlsChains, TheCommonNameCountsOnlyWithoutSubjectAltNames) {
   EXPECT_EQ(connect("cn only", "127.0.0.1"), NetError::HostMismatch);
 }
 
-TEST_F(TlsChains, DatesSayWhichWayTheyAreWrong) {
+TEST_P(TlsChains, DatesSayWhichWayTheyAreWrong) {
   EXPECT_EQ(connect("not yet valid"), NetError::CertNotYetValid);
   EXPECT_EQ(flags_, uint32_t{MBEDTLS_X509_BADCERT_FUTURE});
   ASSERT_FALSE(seen_.empty());
@@ -213,7 +249,7 @@ TEST_F(TlsChains, DatesSayWhichWayTheyAreWrong) {
 }
 
 // The client's codes and messages for each: what the user reads.
-TEST_F(TlsChains, TheClientSaysWhichCheckFailed) {
+TEST_P(TlsChains, TheClientSaysWhichCheckFailed) {
   const struct {
     const char* site;
     int code;
@@ -235,5 +271,10 @@ TEST_F(TlsChains, TheClientSaysWhichCheckFailed) {
     EXPECT_NE(std::string(r.message).find(c.says), std::string::npos) << r.message;
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(Servers, TlsChains, ::testing::Values(Server::Nginx, Server::SServer),
+                         serverName);
+INSTANTIATE_TEST_SUITE_P(Servers, TlsKeyTypes, ::testing::Values(Server::Nginx, Server::SServer),
+                         serverName);
 
 }  // namespace

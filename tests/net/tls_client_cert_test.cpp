@@ -14,6 +14,7 @@
 #include "cert_factory.h"
 #include "loopback.h"
 #include "nginx_server.h"
+#include "suite_start.h"
 #include "tls_server.h"
 
 using ehc::Deadline;
@@ -26,37 +27,42 @@ class TlsClientCert : public ::testing::Test {
   static void SetUpTestSuite() {
     std::string why;
     certs_ = new ehc_test::CertFactory;
-    ASSERT_TRUE(certs_->make(EHC_OPENSSL,
-                             {
-                                 {"root", "ec:P-256", "ehc-mtls-server-ca", "", "", true},
-                                 {"server", "ec:P-256", "localhost", "DNS:localhost", "root"},
-                                 {"clientCa", "ec:P-256", "ehc-mtls-client-ca", "", "", true},
-                                 {"device", "ec:P-256", "device-1", "", "clientCa", false, true,
-                                  -1.0 / 24, 3, true, "secret"},
-                                 {"deviceRsa", "rsa:2048", "device-2", "", "clientCa", false, true},
-                                 // Signed by a CA nginx does not take client certificates from.
-                                 {"stranger", "ec:P-256", "stranger", "", "root", false, true},
-                             },
-                             &why))
-        << why;
+    if (!certs_->make(EHC_OPENSSL,
+                      {
+                          {"root", "ec:P-256", "ehc-mtls-server-ca", "", "", true},
+                          {"server", "ec:P-256", "localhost", "DNS:localhost", "root"},
+                          {"clientCa", "ec:P-256", "ehc-mtls-client-ca", "", "", true},
+                          {"device", "ec:P-256", "device-1", "", "clientCa", false, true, -1.0 / 24,
+                           3, true, "secret"},
+                          {"deviceRsa", "rsa:2048", "device-2", "", "clientCa", false, true},
+                          // Signed by a CA nginx does not take client certificates from.
+                          {"stranger", "ec:P-256", "stranger", "", "root", false, true},
+                      },
+                      &why))
+      return start_.failed(why);
     ehc_test::NginxOptions o;
     o.nginx = EHC_NGINX;
     o.files = {{"hello.json", "{\"hello\":\"nginx\"}"}};
     o.sites = {{certs_->pem("server"), certs_->key("server"),
                 "ssl_verify_client on; ssl_client_certificate " + certs_->pem("clientCa") + ";"}};
     nginx_ = new ehc_test::NginxServer(o);
-    ASSERT_TRUE(nginx_->start(&why)) << why;
+    if (!nginx_->start(&why)) return start_.failed(why);
     sServer_ = new ehc_test::TlsTestServer;
-    ASSERT_TRUE(sServer_->start(
-        EHC_OPENSSL, &why,
-        {"-Verify", "1", "-verify_return_error", "-CAfile", certs_->pem("clientCa")}))
-        << why;
+    if (!sServer_->start(
+            EHC_OPENSSL, &why,
+            {"-Verify", "1", "-verify_return_error", "-CAfile", certs_->pem("clientCa")}))
+      return start_.failed(why);
   }
   static void TearDownTestSuite() {
     delete sServer_;
     delete nginx_;
     delete certs_;
+    sServer_ = nullptr;
+    nginx_ = nullptr;
+    certs_ = nullptr;
+    start_.reset();
   }
+  void SetUp() override { ASSERT_TRUE(start_.started()); }
 
   static const char* text(const std::string& path) { return certs_->text(path).c_str(); }
   static const std::string& bytes(const std::string& path) { return certs_->text(path); }
@@ -94,6 +100,7 @@ class TlsClientCert : public ::testing::Test {
   static inline ehc_test::CertFactory* certs_ = nullptr;
   static inline ehc_test::NginxServer* nginx_ = nullptr;
   static inline ehc_test::TlsTestServer* sServer_ = nullptr;
+  static inline ehc_test::SuiteStart start_;
 };
 
 TEST_F(TlsClientCert, NginxTakesTheCertificateAsPemDerOrFiles) {

@@ -15,6 +15,7 @@
 #include "alloc_counter.h"
 #include "cert_factory.h"
 #include "nginx_server.h"
+#include "suite_start.h"
 #include "test_names.h"
 #include "tls_relay.h"
 
@@ -32,11 +33,11 @@ class TlsSessions : public ::testing::Test {
     certs_ = new ehc_test::CertFactory;
     const std::string names = "DNS:localhost, IP:127.0.0.1, IP:::1, DNS:*.ehc.test, DNS:" +
                               ehc_test::longTestName(EHC_MAX_HOST_LENGTH);
-    ASSERT_TRUE(certs_->make(EHC_OPENSSL,
-                             {{"ca", "ec:P-256", "ehc-sessions-ca", "", "", true},
-                              {"server", "ec:P-256", "localhost", names, "ca"}},
-                             &why))
-        << why;
+    if (!certs_->make(EHC_OPENSSL,
+                      {{"ca", "ec:P-256", "ehc-sessions-ca", "", "", true},
+                       {"server", "ec:P-256", "localhost", names, "ca"}},
+                      &why))
+      return start_.failed(why);
     const std::string chain = certs_->pem("server"), key = certs_->key("server");
     ehc_test::NginxOptions o;
     o.nginx = EHC_NGINX;
@@ -49,14 +50,20 @@ class TlsSessions : public ::testing::Test {
                {chain, key, elsewhere},
                {chain, key, "ssl_protocols TLSv1.3;"}};
     server_ = new ehc_test::NginxServer(o);
-    ASSERT_TRUE(server_->start(&why)) << why;
+    if (!server_->start(&why)) return start_.failed(why);
   }
   static void TearDownTestSuite() {
     delete server_;
     delete certs_;
+    server_ = nullptr;
+    certs_ = nullptr;
+    start_.reset();
   }
 
-  void SetUp() override { tls_.setCaPem(certs_->text(certs_->pem("ca")).c_str()); }
+  void SetUp() override {
+    ASSERT_TRUE(start_.started());
+    tls_.setCaPem(certs_->text(certs_->pem("ca")).c_str());
+  }
 
   // Connects, makes one request and closes (a TLS 1.3 ticket comes with the
   // first response). Ok, or why not.
@@ -82,6 +89,7 @@ class TlsSessions : public ::testing::Test {
   ehc::MbedTlsTransport tls_;
   static inline ehc_test::CertFactory* certs_ = nullptr;
   static inline ehc_test::NginxServer* server_ = nullptr;
+  static inline ehc_test::SuiteStart start_;
 };
 
 bool hasTls13() {

@@ -26,7 +26,7 @@ class TlsTrust : public ehc_test::NginxSuite<TlsTrust> {
     NginxSuite::SetUpTestSuite();
     std::string why;
     otherCa_ = new ehc_test::TestCerts;  // a CA of its own, which signed none of nginx's
-    ASSERT_TRUE(otherCa_->make(EHC_OPENSSL, &why)) << why;
+    if (!otherCa_->make(EHC_OPENSSL, &why)) start_.failed(why);
   }
   static void TearDownTestSuite() {
     delete otherCa_;

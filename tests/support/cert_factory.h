@@ -54,8 +54,12 @@ class CertFactory {
   bool make(const char* openssl, const std::vector<CertSpec>& specs, std::string* why) {
     const char* tmp = getenv("TMPDIR");
     std::string tmpl = std::string(tmp && *tmp ? tmp : "/tmp") + "/ehc-factory-XXXXXX";
-    if (!dir_.empty() || !mkdtemp(&tmpl[0])) {
-      *why = "CertFactory::make: called twice, or mkdtemp failed";
+    if (!dir_.empty()) {
+      *why = "CertFactory::make: called twice";
+      return false;
+    }
+    if (!mkdtemp(&tmpl[0])) {
+      *why = "mkdtemp failed for " + tmpl;
       return false;
     }
     dir_ = tmpl;
