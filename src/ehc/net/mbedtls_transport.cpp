@@ -110,6 +110,17 @@ int platformEntropy(void*, unsigned char* out, size_t n) {
 }
 #endif
 
+// A private key (PEM or DER, encrypted when a password is given) from a
+// regular file only: for a directory, mbedTLS 2.28 asks calloc for 2^63
+// bytes (ftell of a directory).
+int loadKeyFile(mbedtls_pk_context* key, const char* path, const char* password,
+                mbedtls_ctr_drbg_context* drbg) {
+#if defined(MBEDTLS_FS_IO)
+  if (!platform::isRegularFile(path)) return MBEDTLS_ERR_PK_FILE_IO_ERROR;
+#endif
+  return ehc_mbedtls::parseKeyFile(key, path, password, mbedtls_ctr_drbg_random, drbg);
+}
+
 // The socket under mbedTLS is the PosixTransport's: its non-blocking calls
 // and errno mapping, told to mbedTLS in its own terms.
 int sendCb(void* ctx, const unsigned char* buf, size_t len) {
@@ -269,8 +280,7 @@ NetError MbedTlsTransport::loadClientCertificate() {
                : mbedtls_x509_crt_parse(&id.cert, clientCert_.data, clientCert_.size());
   if (rc != 0 || id.cert.version == 0) return fail(NetError::TlsConfig, rc);
   rc = clientKey_.path
-           ? platform::loadKeyFile(&id.key, clientKey_.path, clientKey_.password,
-                                   mbedtls_ctr_drbg_random, &c.drbg)
+           ? loadKeyFile(&id.key, clientKey_.path, clientKey_.password, &c.drbg)
            : ehc_mbedtls::parseKey(&id.key, clientKey_.data, clientKey_.size(), clientKey_.password,
                                    mbedtls_ctr_drbg_random, &c.drbg);
   if (rc == 0)

@@ -3,7 +3,6 @@
 // text is usually in flash and given from memory instead).
 #pragma once
 
-#include <mbedtls/pk.h>
 #include <mbedtls/x509_crt.h>
 
 #include "../config.h"
@@ -18,11 +17,9 @@ namespace platform {
 // where the platform or mbedTLS reads no files.
 int loadCertificateFile(mbedtls_x509_crt* store, const char* path);
 
-// Parses a private key (PEM or DER, encrypted when password is given) from a
-// regular file: 0, or mbedTLS's error (MBEDTLS_ERR_PK_FILE_IO_ERROR for a
-// file that is not there or not a regular file).
-int loadKeyFile(mbedtls_pk_context* key, const char* path, const char* password,
-                int (*rng)(void*, unsigned char*, size_t), void* rngArg);
+// A regular file is there (what mbedTLS may be handed to read: the TLS
+// transport checks a key file so before parsing it).
+bool isRegularFile(const char* path);
 
 }  // namespace platform
 EHC_END_NAMESPACE
