@@ -264,7 +264,7 @@ int oneHandshake(Servers& s, bool resumed, bool tls13) {
 
 int main(int argc, char** argv) {
   if (!ehc_test::allocCountingWorks()) die("the allocation counter does not work in this build");
-  Servers s;
+  static Servers s;  // static: die()'s exit() destroys it, which stops nginx
   s.start();
   if ((argc == 3 || argc == 4) && strcmp(argv[1], "--handshake") == 0)
     return oneHandshake(s, strcmp(argv[2], "resumed") == 0,
