@@ -44,6 +44,9 @@ set(EHC_NET_SOURCES
 set(EHC_TLS_SOURCES
     src/ehc/net/mbedtls_transport.cpp
     src/ehc/net/sha256_digest.cpp
+    src/ehc/net/tls_diagnosis.cpp
+    src/ehc/net/tls_session_cache.cpp
+    src/ehc/platform/credential_files.cpp
     src/ehc/platform/random.cpp
     src/ehc/platform/trust_store.cpp)
 

@@ -21,10 +21,14 @@ namespace {
 class ArduinoBoard : public ehc_test::NginxSuite<ArduinoBoard> {
  protected:
   void SetUp() override {
+    NginxSuite::SetUp();
+    useTheCoresOwnBundle();
+  }
+  void TearDown() override { useTheCoresOwnBundle(); }
+  static void useTheCoresOwnBundle() {
     unsetenv("EHC_STANDIN_BUNDLE");
     ehcStandinResetBundle();
   }
-  void TearDown() override { SetUp(); }
   static std::string httpsUrl() {
     return "https://localhost:" + std::to_string(server_->httpsPort());
   }

@@ -33,6 +33,9 @@ const char* const kMessages[] = {
     "TLS configuration error (CA file missing or unreadable, CA not PEM)",
     "no trust anchors (set a CA with setCACert/setCaFile, or setInsecure())",
     "no TLS protocol version in common with the server",
+    "the server refused the client certificate (or wants one)",
+    "server certificate expired",
+    "server certificate not valid yet (is the clock set?)",
 };
 static_assert(sizeof kMessages / sizeof kMessages[0] == -EHC_ERROR_LAST + 1, "one per code");
 }  // namespace
@@ -61,6 +64,10 @@ int clientErrorOf(NetError e) {
     case NetError::TlsConfig: return EHC_ERROR_TLS_CONFIG;
     case NetError::NoTrustAnchors: return EHC_ERROR_NO_TRUST_ANCHORS;
     case NetError::TlsVersion: return EHC_ERROR_TLS_VERSION;
+    case NetError::ClientCertMissing:
+    case NetError::ClientCertRefused: return EHC_ERROR_CLIENT_CERT;
+    case NetError::CertExpired: return EHC_ERROR_CERT_EXPIRED;
+    case NetError::CertNotYetValid: return EHC_ERROR_CERT_NOT_YET_VALID;
     case NetError::Reset:
     case NetError::ReadFailed:
     case NetError::TlsFailed: return EHC_ERROR_CONNECTION_LOST;

@@ -37,10 +37,13 @@ enum ClientError : int {
   EHC_ERROR_INVALID_REQUEST = -22,
   EHC_ERROR_TOO_MANY_REDIRECTS = -23,
   EHC_ERROR_CLIENT_BUSY = -24,
-  EHC_ERROR_TLS_CONFIG = -25,        // never retried: the settings, not the network
-  EHC_ERROR_NO_TRUST_ANCHORS = -26,  // never retried: give a CA or setInsecure()
-  EHC_ERROR_TLS_VERSION = -27,       // never retried: the server's TLS versions
-  EHC_ERROR_LAST = -27,
+  EHC_ERROR_TLS_CONFIG = -25,          // never retried: the settings, not the network
+  EHC_ERROR_NO_TRUST_ANCHORS = -26,    // never retried: give a CA or setInsecure()
+  EHC_ERROR_TLS_VERSION = -27,         // never retried: the server's TLS versions
+  EHC_ERROR_CLIENT_CERT = -28,         // the server wants another client certificate (or one)
+  EHC_ERROR_CERT_EXPIRED = -29,        // the server's certificate (or its chain's) has expired
+  EHC_ERROR_CERT_NOT_YET_VALID = -30,  // ... is not valid yet: set the clock (SNTP)
+  EHC_ERROR_LAST = -30,
 };
 
 // A sentence for a code (0 and unknown codes included).
