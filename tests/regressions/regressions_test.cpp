@@ -10,6 +10,7 @@
 
 #include "../http/response_harness.h"
 #include "ESP32HTTPClient.h"
+#include "ehc/net/scripted_transport.h"
 #include "test_certs.h"
 
 using ehc::ScriptStep;
@@ -80,7 +81,7 @@ TEST(Regressions, TheClientTakesNothingFromA103) {
                            .getHeader("Link", link)
                            .getBody("id", &id)
                            .send();
-  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_TRUE(r.isSuccess()) << r.message();
   EXPECT_EQ(r.statusCode, 200);
   EXPECT_EQ(id, 1);
   EXPECT_EQ(r.headersFound, 0u);
