@@ -59,10 +59,12 @@ set(EHC_CLIENT_SOURCES
     src/ehc/client/header_targets.cpp
     src/ehc/client/json_body.cpp
     src/ehc/client/reason_phrase.cpp
+    src/ehc/client/request_error.cpp
     src/ehc/client/request_message.cpp
     src/ehc/client/request_run.cpp
     src/ehc/client/rest_client.cpp
     src/ehc/client/rest_request.cpp
+    src/ehc/client/rest_result.cpp
     src/ehc/client/stored_headers.cpp
     src/ehc/client/user_headers.cpp)
 

@@ -87,7 +87,7 @@ TEST_F(TlsTrust, TheClientReachesAnAddressWithAStandardCertificate) {
   c.setCACert(certs_->caPem().c_str());
   char hello[16] = "";
   const RestResult r = c.get("/hello.json").getBody("hello", hello, sizeof hello).send();
-  EXPECT_EQ(r.statusCode, 200) << r.message;
+  EXPECT_EQ(r.statusCode, 200) << r.message();
   EXPECT_STREQ(hello, "nginx");
 }
 
@@ -184,7 +184,7 @@ TEST(TlsVersion, ATls13OnlyServerIsAVersionMismatch) {
   const RestResult r = c.get("/").send();
   EXPECT_EQ(r.error, ehc::EHC_ERROR_TLS_VERSION);
   EXPECT_EQ(r.attempts, 1);
-  EXPECT_STREQ(r.message, ehc::netErrorMessage(NetError::TlsVersion));
+  EXPECT_STREQ(r.message(), ehc::netErrorMessage(NetError::TlsVersion));
 }
 
 }  // namespace

@@ -98,7 +98,7 @@ class RestClient : private RequestOwner {
   int getStatusCode() const { return last_.statusCode; }
   bool isSuccess() const { return last_.isSuccess(); }
   bool hasError() const { return last_.hasError(); }
-  const char* getErrorMessage() const { return last_.message; }
+  const char* getErrorMessage() const { return last_.message(); }
   static const char* errorToString(int code) { return ehc::errorToString(code); }
   const RestResult& lastResult() const { return last_; }
 

@@ -109,11 +109,15 @@ struct JsonBinding {
 
 class JsonBinder {
  public:
-  // bind() results below zero:
-  static constexpr int kFull = -1;       // no free binding slot
-  static constexpr int kBadPath = -2;    // path syntax, or more than EHC_MAX_PATH_DEPTH segments
-  static constexpr int kBadTarget = -3;  // null target, zero-size buffer, unsupported shape
-  static constexpr int kNoRoom = -4;     // struct mapping: the path arena is full
+  // What bind() returns: the binding's index (0, 1, ...), or, below zero,
+  // why no binding was made. (Plain enum over int: it holds any index and
+  // converts to the int index the callers keep.)
+  enum BindResult : int {
+    kFull = -1,       // no free binding slot
+    kBadPath = -2,    // path syntax, or more than EHC_MAX_PATH_DEPTH segments
+    kBadTarget = -3,  // null target, zero-size buffer, unsupported shape
+    kNoRoom = -4,     // struct mapping: the path arena is full
+  };
 
   // `capacity` bindings at `storage` (at most EHC_MAX_BINDINGS are used).
   JsonBinder(JsonBinding* storage, uint8_t capacity);
@@ -122,39 +126,41 @@ class JsonBinder {
 
   // --- bindings (before the first feed) -----------------------------------
   // Each returns the binding's index (>= 0) or one of the negative codes above.
-  int bind(const char* path, bool* target) { return add(path, TargetKind::Bool, target, 0); }
+  BindResult bind(const char* path, bool* target) {
+    return added(path, TargetKind::Bool, target, 0);
+  }
   // (Floating point conversion is linked in only by a program that binds a
   // float or a double: these two take its address.)
-  int bind(const char* path, float* target) {
+  BindResult bind(const char* path, float* target) {
     floating_ = &convertFloating;
-    return add(path, TargetKind::Float, target, 0);
+    return added(path, TargetKind::Float, target, 0);
   }
-  int bind(const char* path, double* target) {
+  BindResult bind(const char* path, double* target) {
     floating_ = &convertFloating;
-    return add(path, TargetKind::Double, target, 0);
+    return added(path, TargetKind::Double, target, 0);
   }
   template <typename T,
             typename std::enable_if<std::is_integral<T>::value && !std::is_same<T, bool>::value &&
                                         !std::is_same<T, char>::value,
                                     int>::type = 0>
-  int bind(const char* path, T* target) {
-    return add(path, integerKind(sizeof(T), std::is_signed<T>::value), target, 0);
+  BindResult bind(const char* path, T* target) {
+    return added(path, integerKind(sizeof(T), std::is_signed<T>::value), target, 0);
   }
   // Decoded string into buf (size includes the terminating NUL).
-  int bind(const char* path, char* buf, size_t size) {
-    return add(path, TargetKind::Chars, buf, size);
+  BindResult bind(const char* path, char* buf, size_t size) {
+    return added(path, TargetKind::Chars, buf, size);
   }
   template <size_t N>
-  int bind(const char* path, char (&buf)[N]) {
-    return add(path, TargetKind::Chars, buf, N);
+  BindResult bind(const char* path, char (&buf)[N]) {
+    return added(path, TargetKind::Chars, buf, N);
   }
   // JSON text of the value (any type, sub-trees included) into buf.
-  int bindRaw(const char* path, char* buf, size_t size) {
-    return add(path, TargetKind::RawChars, buf, size);
+  BindResult bindRaw(const char* path, char* buf, size_t size) {
+    return added(path, TargetKind::RawChars, buf, size);
   }
   int bindText(const char* path, void* object, const TextSink* sink, bool raw = false);
-  int bindIsNull(const char* path, bool* isNull) {
-    return add(path, TargetKind::IsNull, isNull, 0);
+  BindResult bindIsNull(const char* path, bool* isNull) {
+    return added(path, TargetKind::IsNull, isNull, 0);
   }
   // No target: only the callback (set with onMatch) hears of the value.
   int bindCallback(const char* path, JsonMatchCallback cb, void* user);
@@ -165,10 +171,11 @@ class JsonBinder {
   // number of elements seen. Used by struct mapping (json_struct.h).
   // (Inline, so that a caller with a constant kind other than Float or Double,
   // as struct mapping has, does not link the floating point conversion.)
-  int bindElements(const char* path, TargetKind kind, void* base, size_t size, size_t stride,
-                   size_t capacity, void* count, size_t countSize) {
+  BindResult bindElements(const char* path, TargetKind kind, void* base, size_t size, size_t stride,
+                          size_t capacity, void* count, size_t countSize) {
     if (kind == TargetKind::Float || kind == TargetKind::Double) floating_ = &convertFloating;
-    return addElements(path, kind, base, size, stride, capacity, count, countSize);
+    return static_cast<BindResult>(
+        addElements(path, kind, base, size, stride, capacity, count, countSize));
   }
   // Room for paths the binder composes itself (struct mapping): `arena`
   // must outlive the binder. StaticJsonBinder<N, PathBytes> provides one.
@@ -249,6 +256,9 @@ class JsonBinder {
   enum class ScalarKind : uint8_t { String, Number, Literal };
 
   int add(const char* path, TargetKind kind, void* target, size_t size);
+  BindResult added(const char* path, TargetKind kind, void* target, size_t size) {
+    return static_cast<BindResult>(add(path, kind, target, size));
+  }
   int addElements(const char* path, TargetKind kind, void* base, size_t size, size_t stride,
                   size_t capacity, void* count, size_t countSize);
   // The number as a float or double target (kind) at `target`.
