@@ -233,6 +233,11 @@ class JsonBinder {
     kDone,        // document complete; whitespace only
     kStopped,     // stop-when-done: counting
     kError,
+    // Never stored, returned by the tokenizer's readers: a string value's
+    // closing quote was just taken (its bindings are told next); the chunk
+    // ended inside the reader's token (pause() stored where) or it failed.
+    kStringClosed,
+    kPaused,
   };
   struct Level {         // a container that some binding still follows
     uint32_t mask;       // bindings whose path goes through this container
@@ -255,6 +260,31 @@ class JsonBinder {
   static DecimalNumber::Result convertFloating(const DecimalNumber& number, TargetKind kind,
                                                void* target);
   void fail(JsonError e, const uint8_t* at);
+  // fail(), for the tokenizer's readers.
+  State failAt(JsonError e, const uint8_t* at) {
+    fail(e, at);
+    return kPaused;
+  }
+  // The chunk ended in state `at` inside a reader: the next one resumes there.
+  EHC_ALWAYS_INLINE State pause(State at) {
+    state_ = at;
+    return kPaused;
+  }
+  EHC_ALWAYS_INLINE bool allResolved() const { return stopWhenDone_ && unresolved_ == 0; }
+
+  // The tokenizer (json_tokenizer.inl). Each reader takes its input from p
+  // (advanced past what it read) and returns the state it leads to, or
+  // kPaused: the chunk ended in it (pause() stored its state) or failAt()
+  // was called.
+  State run(const uint8_t* p, const uint8_t* end);
+  State startValue(const uint8_t*& p, const uint8_t* end);
+  State readString(const uint8_t*& p, const uint8_t* end, State at);
+  State stringCharacters(const uint8_t*& p, const uint8_t* end);
+  State escapeCharacter(const uint8_t*& p, const uint8_t* end);
+  State unicodeEscape(const uint8_t*& p, const uint8_t* end);
+  State utf8Continuation(const uint8_t*& p, const uint8_t* end);
+  State readNumber(const uint8_t*& p, const uint8_t* end);
+  State readLiteral(const uint8_t*& p, const uint8_t* end);
 
   // Moves binding i to segment `index`, from the previous binding if it can.
   void moveBinding(int i, unsigned index);
