@@ -204,6 +204,11 @@ key_start:
   }
   if (p < end && *p == ':') {
     ++p;
+    // (Mostly the colon and one space, "key": value: no whitespace scan.)
+    if (end - p >= 2 && p[0] == ' ' && p[1] > ' ') {
+      ++p;
+      goto value_start;
+    }
     goto value;
   }
 colon:
