@@ -79,8 +79,19 @@ enum class TargetKind : uint8_t {
   IsNull,    // bool: true when the value is null, false for any other value
 };
 
+// What the binder's user may read of a binding (JsonBinder::binding): a copy,
+// not the binder's working state.
+struct JsonBindingView {
+  const char* path;   // as bound
+  TargetKind kind;    // None for a callback-only binding
+  BindStatus status;  // as status(index)
+  bool wildcard;      // the path has a "*": each match is told to the callback
+  bool elements;      // an element binding (bindElements, struct mapping)
+};
+
 // One requested path and its target. Storage for these is supplied by the
-// binder's owner (see StaticJsonBinder); the fields are the binder's business.
+// binder's owner (see StaticJsonBinder); the fields are the binder's business
+// (read them through JsonBinder::binding).
 struct JsonBinding {
   const char* path;
   void* target;
@@ -212,7 +223,11 @@ class JsonBinder {
 
   int count() const { return count_; }
   BindStatus status(int index) const { return bindings_[index].status; }
-  const JsonBinding& binding(int index) const { return bindings_[index]; }
+  JsonBindingView binding(int index) const {
+    const JsonBinding& b = bindings_[index];
+    return {b.path, b.kind, b.status, b.shape.firstWildcard != PathInfo::kNoWildcard,
+            b.stride != 0};
+  }
 
   static TargetKind integerKind(size_t size, bool isSigned);
 
