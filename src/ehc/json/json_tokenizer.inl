@@ -330,8 +330,7 @@ EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::startValue(const uint8_t*& p, co
 
 // Inside a string, in state `at` (kString, or where a chunk ended: kEscape,
 // kUnicode, kUtf8): up to its closing quote, then kColon after a key,
-// kStringClosed after a value (p after the quote), or the state the chunk
-// ended in.
+// kStringClosed after a value (p after the quote), or kPaused.
 EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::readString(const uint8_t*& p, const uint8_t* end,
                                                            State at) {
   State r;
@@ -363,7 +362,7 @@ utf8:
 
 // A string's characters up to its closing quote (past it: kColon or
 // kStringClosed), a backslash (past it: kEscape) or a UTF-8 character cut by
-// the chunk's end (kUtf8); kString at the chunk's end.
+// the chunk's end (kUtf8); kPaused in kString at the chunk's end.
 EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::stringCharacters(const uint8_t*& p,
                                                                  const uint8_t* end) {
   if (highSurrogate_) {
@@ -496,7 +495,7 @@ EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::utf8Continuation(const uint8_t*&
 }
 
 // A number from stage sub_: kAfterValue at the first byte that cannot
-// continue it (p at it), kNumber at the chunk's end.
+// continue it (p at it), kPaused (in kNumber) at the chunk's end.
 EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::readNumber(const uint8_t*& p, const uint8_t* end) {
   const uint8_t* s;
   uint8_t c;
@@ -577,7 +576,7 @@ EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::readNumber(const uint8_t*& p, co
 }
 
 // The letters of literal literal_ from position sub_: kAfterValue after the
-// last, kLiteral at the chunk's end.
+// last, kPaused (in kLiteral) at the chunk's end.
 EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::readLiteral(const uint8_t*& p, const uint8_t* end) {
   const char* lit = kLiterals[literal_];
   while (lit[sub_] != '\0') {
