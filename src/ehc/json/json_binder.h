@@ -79,8 +79,19 @@ enum class TargetKind : uint8_t {
   IsNull,    // bool: true when the value is null, false for any other value
 };
 
+// What the binder's user may read of a binding (JsonBinder::binding): a copy,
+// not the binder's working state.
+struct JsonBindingView {
+  const char* path;   // as bound
+  TargetKind kind;    // None for a callback-only binding
+  BindStatus status;  // as status(index)
+  bool wildcard;      // the path has a "*": each match is told to the callback
+  bool elements;      // an element binding (bindElements, struct mapping)
+};
+
 // One requested path and its target. Storage for these is supplied by the
-// binder's owner (see StaticJsonBinder); the fields are the binder's business.
+// binder's owner (see StaticJsonBinder); the fields are the binder's business
+// (read them through JsonBinder::binding).
 struct JsonBinding {
   const char* path;
   void* target;
@@ -219,7 +230,11 @@ class JsonBinder {
 
   int count() const { return count_; }
   BindStatus status(int index) const { return bindings_[index].status; }
-  const JsonBinding& binding(int index) const { return bindings_[index]; }
+  JsonBindingView binding(int index) const {
+    const JsonBinding& b = bindings_[index];
+    return {b.path, b.kind, b.status, b.shape.firstWildcard != PathInfo::kNoWildcard,
+            b.stride != 0};
+  }
 
   static TargetKind integerKind(size_t size, bool isSigned);
 
@@ -240,6 +255,11 @@ class JsonBinder {
     kDone,        // document complete; whitespace only
     kStopped,     // stop-when-done: counting
     kError,
+    // Never stored, returned by the tokenizer's readers: a string value's
+    // closing quote was just taken (its bindings are told next); the chunk
+    // ended inside the reader's token (pause() stored where) or it failed.
+    kStringClosed,
+    kPaused,
   };
   struct Level {         // a container that some binding still follows
     uint32_t mask;       // bindings whose path goes through this container
@@ -265,6 +285,31 @@ class JsonBinder {
   static DecimalNumber::Result convertFloating(const DecimalNumber& number, TargetKind kind,
                                                void* target);
   void fail(JsonError e, const uint8_t* at);
+  // fail(), for the tokenizer's readers.
+  State failAt(JsonError e, const uint8_t* at) {
+    fail(e, at);
+    return kPaused;
+  }
+  // The chunk ended in state `at` inside a reader: the next one resumes there.
+  EHC_ALWAYS_INLINE State pause(State at) {
+    state_ = at;
+    return kPaused;
+  }
+  EHC_ALWAYS_INLINE bool allResolved() const { return stopWhenDone_ && unresolved_ == 0; }
+
+  // The tokenizer (json_tokenizer.inl). Each reader takes its input from p
+  // (advanced past what it read) and returns the state it leads to, or
+  // kPaused: the chunk ended in it (pause() stored its state) or failAt()
+  // was called.
+  State run(const uint8_t* p, const uint8_t* end);
+  State startValue(const uint8_t*& p, const uint8_t* end);
+  State readString(const uint8_t*& p, const uint8_t* end, State at);
+  State stringCharacters(const uint8_t*& p, const uint8_t* end);
+  State escapeCharacter(const uint8_t*& p, const uint8_t* end);
+  State unicodeEscape(const uint8_t*& p, const uint8_t* end);
+  State utf8Continuation(const uint8_t*& p, const uint8_t* end);
+  State readNumber(const uint8_t*& p, const uint8_t* end);
+  State readLiteral(const uint8_t*& p, const uint8_t* end);
 
   // Moves binding i to segment `index`, from the previous binding if it can.
   void moveBinding(int i, unsigned index);
