@@ -74,7 +74,8 @@ class RequestRun final : public Exchange {
   void backoff();
   void done();
   void completeBindings();
-  void fail(int code, const char* message);
+  void fail(int code, ErrorCause cause);
+  void fail(int code, RequestError cause);
   bool followingRedirect() const;
   // Asked only once the head is read (the status says whether it is a
   // hop), then at every read and body slice: worked out once.
