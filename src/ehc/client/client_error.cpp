@@ -63,7 +63,9 @@ int clientErrorOf(NetError e) {
     case NetError::TlsVersion: return EHC_ERROR_TLS_VERSION;
     case NetError::Reset:
     case NetError::ReadFailed:
-    case NetError::TlsFailed: return EHC_ERROR_CONNECTION_LOST;
+    case NetError::TlsFailed:
+    case NetError::WouldBlock:  // never a request's outcome (a step's only)
+      return EHC_ERROR_CONNECTION_LOST;
   }
   return EHC_ERROR_CONNECTION_LOST;
 }

@@ -46,13 +46,24 @@ class MbedTlsTransport final : public Transport {
   void forgetSession();
   bool hasSavedSession() const { return session_ != nullptr; }
 
-  NetError connect(const Endpoint& endpoint, Deadline deadline) override;
-  NetError read(uint8_t* buf, size_t size, size_t* got, Deadline deadline) override;
-  NetError write(const uint8_t* data, size_t size, Deadline deadline) override;
+  // The TCP connect, then the handshake one step (one message and its
+  // crypto) per connectStep(); waitFor() says "now" between steps that need
+  // no network.
+  NetError startConnect(const Endpoint& endpoint, Deadline deadline) override;
+  NetError connectStep() override;
+  // mbedtls_ssl_read/write straight away (the socket is read only when no
+  // decrypted byte is left): WouldBlock on WANT_READ / WANT_WRITE. After a
+  // WouldBlock, writeSome must be offered the same bytes again (mbedTLS has
+  // them in a record already).
+  NetError readSome(uint8_t* buf, size_t size, size_t* got) override;
+  NetError writeSome(const uint8_t* data, size_t size, size_t* sent) override;
+  // "Now" while mbedTLS holds bytes poll() cannot see.
+  WaitFor waitFor() const override;
+  WaitResult waitReady(Deadline deadline) override;
   // Sends close_notify and frees the TLS context (about 39 KB with
   // mbedTLS's default record buffers); keeps the session for resumption.
   void close() override;
-  bool open() const override { return context_ != nullptr && tcp_.open(); }
+  bool open() const override { return phase_ == Phase::Open; }
   bool peerClosed() override;
 
   bool sessionResumed() const override { return resumed_; }
@@ -65,13 +76,21 @@ class MbedTlsTransport final : public Transport {
   NetError fail(NetError e, int code);
   NetError setUp(const Endpoint& endpoint);
   NetError loadTrust();
-  NetError handshake(Deadline deadline);
-  NetError checkPeer(const Endpoint& endpoint);
+  NetError tcpProgress(NetError tcp);
+  NetError handshakeStep();
+  NetError handshakeDone();
+  NetError checkPeer(const char* host);
   void keepSession(bool offered);
-  NetError waitForTls(int want, Deadline deadline, NetError onTimeout);
+  bool pendingInTls() const;
+
+  enum class Phase : uint8_t { Closed, Tcp, Handshake, Open };
 
   PosixTransport tcp_;
-  Context* context_ = nullptr;       // from connect to close (heap: the one allowed)
+  Context* context_ = nullptr;  // from connect to close (heap: the one allowed)
+  Phase phase_ = Phase::Closed;
+  int want_ = 0;  // the last WANT_READ / WANT_WRITE; 0: a handshake step can run now
+  Deadline connectBy_ = Deadline::never();
+  uint32_t handshakeStart_ = 0;
   SavedSession* session_ = nullptr;  // across connections
   const char* caPem_ = nullptr;
   const char* caFile_ = nullptr;

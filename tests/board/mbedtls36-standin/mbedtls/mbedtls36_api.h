@@ -117,6 +117,7 @@ typedef struct mbedtls_ssl_config {
 } mbedtls_ssl_config;
 typedef struct mbedtls_ssl_context {
   const mbedtls_ssl_config* MBEDTLS_PRIVATE(conf);
+  int MBEDTLS_PRIVATE(state);
   mbedtls_ssl_protocol_version MBEDTLS_PRIVATE(tls_version);
   unsigned char* MBEDTLS_PRIVATE(in_msg);
   unsigned char opaque_[400];
@@ -169,6 +170,11 @@ int mbedtls_ssl_get_session(const mbedtls_ssl_context* ssl, mbedtls_ssl_session*
 void mbedtls_ssl_session_init(mbedtls_ssl_session* session);
 void mbedtls_ssl_session_free(mbedtls_ssl_session* session);
 int mbedtls_ssl_handshake(mbedtls_ssl_context* ssl);
+int mbedtls_ssl_handshake_step(mbedtls_ssl_context* ssl);
+#define MBEDTLS_SSL_HANDSHAKE_OVER 27
+static inline int mbedtls_ssl_is_handshake_over(mbedtls_ssl_context* ssl) {
+  return ssl->MBEDTLS_PRIVATE(state) >= MBEDTLS_SSL_HANDSHAKE_OVER;
+}
 uint32_t mbedtls_ssl_get_verify_result(const mbedtls_ssl_context* ssl);
 const mbedtls_x509_crt* mbedtls_ssl_get_peer_cert(const mbedtls_ssl_context* ssl);
 int mbedtls_ssl_get_max_in_record_payload(const mbedtls_ssl_context* ssl);
@@ -177,6 +183,7 @@ static inline mbedtls_ssl_protocol_version mbedtls_ssl_get_version_number(
   return ssl->MBEDTLS_PRIVATE(tls_version);
 }
 size_t mbedtls_ssl_get_bytes_avail(const mbedtls_ssl_context* ssl);
+int mbedtls_ssl_check_pending(const mbedtls_ssl_context* ssl);
 int mbedtls_ssl_read(mbedtls_ssl_context* ssl, unsigned char* buf, size_t len);
 int mbedtls_ssl_write(mbedtls_ssl_context* ssl, const unsigned char* buf, size_t len);
 int mbedtls_ssl_close_notify(mbedtls_ssl_context* ssl);
