@@ -17,11 +17,21 @@ set(EHC_JSON_SOURCES
     src/ehc/json/utf8.cpp)
 
 set(EHC_HTTP_SOURCES
+    src/ehc/http/content_range.cpp
     src/ehc/http/http_error.cpp
     src/ehc/http/request_writer.cpp
     src/ehc/http/response_parser.cpp
     src/ehc/http/text.cpp
     src/ehc/http/url.cpp)
+
+# codec: body content transforms that know nothing of HTTP messages (event
+# streams, deflate/gzip), as push stages between the body and its consumer.
+set(EHC_CODEC_SOURCES
+    src/ehc/codec/checksum.cpp
+    src/ehc/codec/huffman.cpp
+    src/ehc/codec/inflate.cpp
+    src/ehc/codec/inflate_wrappers.cpp
+    src/ehc/codec/sse.cpp)
 
 # net: the transports; with platform/, the only code that touches the OS.
 set(EHC_NET_SOURCES
@@ -33,6 +43,7 @@ set(EHC_NET_SOURCES
 # TLS: mbedTLS (Debian's 2.28 on the host; ESP-IDF brings its own 3.x).
 set(EHC_TLS_SOURCES
     src/ehc/net/mbedtls_transport.cpp
+    src/ehc/net/sha256_digest.cpp
     src/ehc/platform/random.cpp
     src/ehc/platform/trust_store.cpp)
 
@@ -47,5 +58,5 @@ set(EHC_CLIENT_SOURCES
     src/ehc/client/rest_request.cpp
     src/ehc/client/user_headers.cpp)
 
-set(EHC_ALL_SOURCES ${EHC_CORE_SOURCES} ${EHC_JSON_SOURCES} ${EHC_HTTP_SOURCES}
+set(EHC_ALL_SOURCES ${EHC_CORE_SOURCES} ${EHC_JSON_SOURCES} ${EHC_HTTP_SOURCES} ${EHC_CODEC_SOURCES}
     ${EHC_NET_SOURCES} ${EHC_TLS_SOURCES} ${EHC_CLIENT_SOURCES})

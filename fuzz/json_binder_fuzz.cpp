@@ -3,7 +3,9 @@
 // the document outcome, every binding's status and every target's bytes.
 // And each binding must end as it does when bound alone: the binder shares
 // work between bindings whose paths begin alike, which must not change what
-// any of them gets. Sanitizers catch the rest.
+// any of them gets (checked in full validation: with stop-when-done a
+// binding alone stops sooner, before a duplicate key that the others keep
+// the binder reading to). Sanitizers catch the rest.
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -47,15 +49,22 @@ struct Targets {
 struct Run {
   Targets t[8];
   ehc::BindStatus status[8];
+  uint8_t deliveries[8];  // callbacks per binding (capped)
   ehc::JsonError error;
   size_t offset;
   uint32_t matches;
+};
+
+struct Heard {  // what a binding's callback counts into
+  Run* run;
+  int k;
 };
 
 // All 8 bindings of the plan, or only binding `only`.
 void runOnce(const uint8_t* plan, const char* doc, size_t n, const size_t* splits, size_t nsplits,
              bool stop, Run* out, int only = -1) {
   memset(out, 0, sizeof *out);
+  static Heard heard[8];
   ehc::StaticJsonBinder<8> binder;
   binder.setStopWhenDone(stop);
   for (int k = 0; k < 8; ++k) {
@@ -82,10 +91,15 @@ void runOnce(const uint8_t* plan, const char* doc, size_t n, const size_t* split
         break;
     }
     if (idx < 0) abort();
+    heard[k] = {out, k};
     binder.onMatch(
         idx,
-        [](const ehc::JsonMatch& m, void* u) { *static_cast<uint32_t*>(u) += 1 + strlen(m.path); },
-        &out->matches);
+        [](const ehc::JsonMatch& m, void* u) {
+          const Heard& h = *static_cast<Heard*>(u);
+          h.run->matches += 1 + static_cast<uint32_t>(strlen(m.path));
+          if (h.run->deliveries[h.k] < 255) ++h.run->deliveries[h.k];
+        },
+        &heard[k]);
   }
   size_t off = 0;
   for (size_t s = 0; s < nsplits && off < n; ++s) {
@@ -142,8 +156,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
               memcmp(&whole.t[k], &split.t[k], sizeof whole.t[k]) ? "differ" : "same");
     abort();
   }
+  // Stop-when-done reads the document as full validation does up to where
+  // it stops, which is after every binding is resolved: a binding without a
+  // "*" that full validation of a valid document delivers at most once (no
+  // later duplicate) ends the same in both.
+  static Run full;
+  if (stop) {
+    runOnce(plan, doc, size, nullptr, 0, false, &full);
+    for (int k = 0; k < 8 && full.error == ehc::JsonError::Ok; ++k) {
+      if (strchr(pathOf(plan, k), '*') || full.deliveries[k] > 1) continue;
+      if (full.status[k] != whole.status[k] ||
+          memcmp(&full.t[k], &whole.t[k], sizeof full.t[k]) != 0) {
+        fprintf(stderr, "binding %d (%s kind %d): %s stopping when done, %s in full\n", k,
+                pathOf(plan, k), (plan[k] >> 4) % 12, ehc::bindStatusName(whole.status[k]),
+                ehc::bindStatusName(full.status[k]));
+        abort();
+      }
+    }
+  }
   static Run alone;
-  for (int k = 0; k < 8; ++k) {
+  for (int k = 0; k < 8 && !stop; ++k) {
     runOnce(plan, doc, size, nullptr, 0, stop, &alone, k);
     if (alone.status[k] != whole.status[k] ||
         memcmp(&alone.t[k], &whole.t[k], sizeof alone.t[k]) != 0) {

@@ -17,6 +17,7 @@
 #include "ehc/http/response_parser.h"
 #include "ehc/json/json_binder.h"
 #include "embedded.h"
+#include "measure.h"
 #include "text.h"
 
 #ifndef EHC_ISA
@@ -30,23 +31,6 @@ extern "C" __attribute__((noinline)) void ehc_profile_mark() {
 }
 
 namespace {
-
-// minstret/minstreth (64 bits read as two halves, re-read on a carry).
-// GCC 12 wants zicsr spelled out for csrr under -march=rv32imc.
-#define EHC_CSRR(reg, out)                                                         \
-  asm volatile(".option push\n.option arch, +zicsr\ncsrr %0, " reg "\n.option pop" \
-               : "=r"(out)                                                         \
-               :                                                                   \
-               : "memory")
-inline uint64_t instret() {
-  uint32_t hi, lo, hi2;
-  do {
-    EHC_CSRR("minstreth", hi);
-    EHC_CSRR("minstret", lo);
-    EHC_CSRR("minstreth", hi2);
-  } while (hi != hi2);
-  return static_cast<uint64_t>(hi) << 32 | lo;
-}
 
 struct Field {
   const char* path;
@@ -124,14 +108,7 @@ __attribute__((noinline)) ehc::JsonError ours(const Workload& w, const EmbeddedF
 uint64_t gOverhead;  // instructions of back-to-back counter reads
 
 void report(const char* workload, size_t bytes, uint64_t ir) {
-  FixedText<128> t;
-  t << EHC_ISA << ' ' << workload << ' ';
-  t.num(bytes) << ' ';
-  t.u(ir) << ' ';
-  const uint64_t centi = (ir * 100 + bytes / 2) / bytes;
-  t.u(centi / 100) << '.' << static_cast<char>('0' + centi / 10 % 10)
-                   << static_cast<char>('0' + centi % 10);
-  emit(t);
+  reportInstructions(EHC_ISA, workload, bytes, ir);
 }
 
 [[noreturn]] void die(const char* what, const char* name) {
@@ -265,32 +242,11 @@ void httpWorkload(const char* name, bool chunked) {
 
 // --- stack ----------------------------------------------------------------------
 
-extern "C" char __heap_end[];  // picolibc.ld: the bottom of the stack region
-constexpr uint32_t kPaint = 0xC5A5C5A5u;
-
-inline uint32_t* stackPointer() {
-  uint32_t* sp;
-  asm volatile("mv %0, sp" : "=r"(sp));
-  return sp;
-}
-
-// A leaf with no frame of its own: paints from the stack's bottom up to
-// 32 bytes below its caller's stack pointer.
-__attribute__((noinline)) void paintStack() {
-  uint32_t* p = reinterpret_cast<uint32_t*>(__heap_end);
-  uint32_t* const end = stackPointer() - 8;
-  while (p < end) *p++ = kPaint;
-}
-
-// Bytes of stack `work` used below the caller's frame.
-__attribute__((noinline)) size_t stackUse(void (*work)()) {
-  uint32_t* const top = stackPointer();
-  paintStack();
-  work();
-  const uint32_t* p = reinterpret_cast<uint32_t*>(__heap_end);
-  while (p < top && *p == kPaint) ++p;
-  if (p == reinterpret_cast<uint32_t*>(__heap_end)) die("stack overflowed", "");
-  return static_cast<size_t>(reinterpret_cast<const char*>(top) - reinterpret_cast<const char*>(p));
+// Bytes of stack `work` used below the caller's frame (measure.h).
+size_t stackOf(void (*work)()) {
+  const size_t bytes = stackUse(work);
+  if (bytes == 0) die("stack overflowed", "");
+  return bytes;
 }
 
 // A bind of the 15 user fields (users.json element 0, 512-byte pieces): the
@@ -333,10 +289,11 @@ int main() {
   for (const Workload& w : kWorkloads) jsonWorkload(w);
   httpWorkload("http-chunked", true);
   httpWorkload("http-content-length", false);
-  stackLine("bind15", stackUse(bind15));
-  stackLine("bind15+binder", stackUse(bind15WithBinder));
-  FixedText<96> t;
-  t << "# sizeof(StaticJsonBinder<15>)=";
+  stackLine("bind15", stackOf(bind15));
+  stackLine("bind15+binder", stackOf(bind15WithBinder));
+  FixedText<128> t;
+  t << "# sizeof(StaticJsonBinder<8>)=";
+  t.num(sizeof(ehc::StaticJsonBinder<8>)) << " sizeof(StaticJsonBinder<15>)=";
   t.num(sizeof(ehc::StaticJsonBinder<15>)) << " sizeof(ResponseParser)=";
   t.num(sizeof(ehc::ResponseParser));
   emit(t);

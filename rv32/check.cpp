@@ -487,8 +487,9 @@ struct Shape {
   uint64_t big;
   int8_t tiny;
   REST_JSON_MAP(REST_FIELD(kind), REST_FIELD_ARRAY(corners, cornerCount),
-                REST_FIELD_ARRAY_NAMED("w", weights, weightCount), REST_FIELD(closed),
-                REST_FIELD_NAMED("scale.factor", scale), REST_FIELD(big), REST_FIELD(tiny))
+                REST_FIELD_ARRAY_NAMED("w", weights, weightCount),
+                REST_FIELD_NAMED("flags.closed", closed), REST_FIELD_NAMED("scale\\.factor", scale),
+                REST_FIELD(big), REST_FIELD_NAMED("flags.tiny", tiny))
 };
 
 template <typename T>
@@ -612,8 +613,8 @@ void checkShapes() {
   static ehc::StaticJsonBinder<12, 256> binder;
   const char doc[] =
       "{\"kind\":\"quad\",\"corners\":[{\"x\":0,\"y_pos\":0},{\"x\":1.5,\"y_pos\":-2},\n"
-      "{\"x\":3,\"y_pos\":4e2}],\"w\":[1,-2,3,4,5],\"closed\":true,\"scale.factor\":0.5,"
-      "\"big\":18446744073709551615,\"tiny\":-128}";
+      "{\"x\":3,\"y_pos\":4e2}],\"w\":[1,-2,3,4,5],\"flags\":{\"closed\":true,\"tiny\":-128},"
+      "\"scale.factor\":0.5,\"big\":18446744073709551615}";
   for (size_t k = 0; k < kSplitCount; ++k) {
     Shape s{};
     FixedText<600> t;

@@ -13,7 +13,12 @@ import sys
 
 sizes = collections.Counter()
 section = None
+kept = False  # the map lists the sections --gc-sections discarded first: not counted
 for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
+    if line.startswith("Linker script and memory map"):
+        kept = True
+    if not kept:
+        continue
     # " .text.name  0xADDR  0xSIZE  obj.o" on one line, or the name alone and the rest below.
     m = re.match(r"^ (\.(?:text|rodata|srodata)\S*)(?:\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+(\S+\.o))?\s*$", line)
     if m:

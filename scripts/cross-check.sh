@@ -9,7 +9,7 @@ out=build/cross-m4
 rm -rf "$out" && mkdir -p "$out"
 flags=(-std=c++17 -Os -mcpu=cortex-m4 -mthumb -fno-exceptions -fno-rtti -ffunction-sections
        -fdata-sections -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror -Isrc)
-for layer in core json http client; do
+for layer in core json http codec client; do
   srcs=(src/ehc/$layer/*.cpp)
   [[ -e ${srcs[0]} ]] || continue
   objs=()

@@ -6,7 +6,7 @@ set -euo pipefail
 
 case "${1:-test}" in
   test)  want=(cmake ninja-build g++ clang libgtest-dev clang-format gcc-arm-none-eabi
-               libstdc++-arm-none-eabi-newlib libmbedtls-dev openssl nginx-light) ;;
+               libstdc++-arm-none-eabi-newlib libmbedtls-dev openssl nginx-light zlib1g-dev) ;;
   demo)  want=(cmake ninja-build g++ libmbedtls-dev openssl nginx-light libcurl4-openssl-dev
                libcjson-dev rapidjson-dev gnuplot-nox) ;;
   bench) want=(cmake ninja-build g++ libmbedtls-dev valgrind rapidjson-dev libcjson-dev

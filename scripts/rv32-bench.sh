@@ -5,6 +5,7 @@
 #   rv32imc WORKLOAD BYTES INSTRUCTIONS IR_PER_BYTE   minstret around the work only
 #   size ISA LAYER text=N data=N bss=N                 each LAYER with core, which it needs
 #   stack rv32imc bind15 BYTES                         painted stack, high-water mark
+#   rv32imc inflate-FORMAT-FILE OUT_BYTES INSTRUCTIONS IR_PER_OUT_BYTE  (ehc_inflate_bench)
 # Sizes are the layers' object files summed (as scripts/cross-check.sh does
 # for cortex-m4, which is run for those); "json+http(linked)" is what the
 # benchmark program actually links of them (--gc-sections).
@@ -25,12 +26,16 @@ for isa in rv32imc rv32imac; do
   fi
 done
 
-result=$(timeout 300 rv32/qemu.sh rv32imc build/rv32imc/ehc_bench) || {
-  echo "$result" >&2
-  echo "rv32-bench: the benchmark failed in QEMU" >&2
-  exit 1
+run() {  # program
+  timeout 300 rv32/qemu.sh rv32imc "build/rv32imc/$1" || {
+    echo "rv32-bench: $1 failed in QEMU" >&2
+    return 1
+  }
 }
+result=$(run ehc_bench) || { echo "$result" >&2; exit 1; }
+inflate=$(run ehc_inflate_bench) || { echo "$inflate" >&2; exit 1; }
 grep -v '^stack\|^#' <<<"$result"
+grep -v '^stack\|^#' <<<"$inflate"
 
 # size ISA LAYER text=N data=N bss=N, from `size -t` totals.
 sizeLine() {  # isa layer size-tool files...
@@ -45,18 +50,25 @@ for isa in rv32imc rv32imac; do
   sizeLine $isa http riscv64-unknown-elf-size "$lib/libehc_core.a" "$lib/libehc_http.a"
   sizeLine $isa json+http riscv64-unknown-elf-size "$lib/libehc_core.a" "$lib/libehc_json.a" \
     "$lib/libehc_http.a"
+  sizeLine $isa codec riscv64-unknown-elf-size "$lib/libehc_core.a" "$lib/libehc_codec.a"
 done
-# What the benchmark (binder: integers and strings; response parser) links of
-# the layers: their input sections in the linker map, code and read-only data.
-linked=0
-while read -r size; do
-  linked=$((linked + size))
-done < <(awk '/^Linker script and memory map/ { m = 1 }
-  m && /^ \.(text|rodata|srodata)/ {
-    if (NF == 1) { getline; addr = $1; size = $2; obj = $3 } else { addr = $2; size = $3; obj = $4 }
-    if (obj ~ /libehc_(core|json|http)\.a/ && addr !~ /^0x0+$/) print size
-  }' build/rv32imc/ehc_bench.map | while read -r hex; do echo $((hex)); done)
-echo "size rv32imc json+http(linked) text=$linked data=0 bss=0"
+# What a program links of the layers: their input sections in its linker
+# map, code and read-only data.
+linkedSize() {  # map layer-regex
+  local linked=0 size
+  while read -r size; do
+    linked=$((linked + size))
+  done < <(awk -v layers="$2" '/^Linker script and memory map/ { m = 1 }
+    m && /^ \.(text|rodata|srodata)/ {
+      if (NF == 1) { getline; addr = $1; size = $2; obj = $3 } else { addr = $2; size = $3; obj = $4 }
+      if (obj ~ ("libehc_(" layers ")\\.a") && addr !~ /^0x0+$/) print size
+    }' "$1" | while read -r hex; do echo $((hex)); done)
+  echo "$linked"
+}
+# The benchmark (binder: integers and strings; response parser); the
+# inflater (gzip, raw deflate) with the CRC-32.
+echo "size rv32imc json+http(linked) text=$(linkedSize build/rv32imc/ehc_bench.map 'core|json|http') data=0 bss=0"
+echo "size rv32imc inflate(linked) text=$(linkedSize build/rv32imc/ehc_inflate_bench.map 'core|codec') data=0 bss=0"
 
 # Cortex-M4: scripts/cross-check.sh's per-layer figures, summed the same way.
 m4=$(scripts/cross-check.sh)
@@ -73,3 +85,4 @@ echo "size cortex-m4 http $(m4size core http)"
 echo "size cortex-m4 json+http $(m4size core json http)"
 
 grep '^stack\|^#' <<<"$result"
+grep '^stack\|^#' <<<"$inflate"

@@ -121,20 +121,47 @@ TEST(Binder, DuplicateKeysLastWins) {
   const std::string doc = R"({"a":1,"b":{"c":1},"a":2,"b":{"c":2}})";
   const auto r = run(doc, {{"a", T::I32}, {"b.c", T::I32}});
   EXPECT_EQ(r.value, (std::vector<std::string>{"2", "2"}));
-  // Stop-when-done cannot look ahead: there the first value wins (documented).
+  // Stop-when-done stops once every binding is resolved: duplicates after
+  // that point are not read (documented).
   const auto s = run(doc, {{"a", T::I32}, {"b.c", T::I32}}, true);
   EXPECT_EQ(s.value, (std::vector<std::string>{"1", "1"}));
 }
 
+TEST(Binder, DuplicateKeysLastWinsWhileStopWhenDoneReadsOn) {
+  // "b" is not resolved yet when the second "a" comes: it replaces the first,
+  // for every kind of target, nested and in arrays too.
+  const std::string doc =
+      R"({"a":1,"s":"x","o":{"k":[1]},"n":{"x":1},"a":2,"s":"yy","o":{"k":[2,3]},)"
+      R"("n":{"x":3},"arr":[{"i":1,"i":4}],"b":5})";
+  const std::vector<Spec> specs = {{"a", T::I32},     {"s", T::Str},       {"o", T::Raw},
+                                   {"n.x", T::I64},   {"arr.0.i", T::I32}, {"s", T::Text},
+                                   {"o.k.*", T::I32}, {"b", T::I32}};
+  for (bool stop : {false, true}) {
+    const auto r = run(doc, specs, stop);
+    EXPECT_EQ(r.error, JsonError::Ok);
+    EXPECT_EQ(r.value,
+              (std::vector<std::string>{"2", "yy", R"({"k":[2,3]})", "3", "4", "yy", "3", "5"}))
+        << "stop " << stop;
+    for (BindStatus st : r.status) EXPECT_EQ(st, BindStatus::Found) << "stop " << stop;
+  }
+  // A duplicate whose value does not fit the target reports it.
+  const auto m = run(R"({"a":1,"a":"x","b":2})", {{"a", T::I32}, {"b", T::I32}}, true);
+  EXPECT_EQ(m.status[0], BindStatus::Mismatch);
+  EXPECT_EQ(m.value[0], "1");  // (untouched by the mismatched value)
+}
+
 // Bindings whose paths begin alike share the work of matching (each distinct
 // segment is compared once, segment positions are copied); each must still
-// end as it would alone, in both modes.
-void expectAsIfAlone(const std::string& doc, const std::vector<Spec>& specs) {
-  for (bool stop : {false, true}) {
+// end as it would alone, in both modes. (Alone in full mode: in stop-when-done
+// mode a binding alone would stop before a later duplicate key that the others
+// keep the binder reading to. With `stopToo`, the document holds no duplicate
+// after the point where every binding is resolved.)
+void expectAsIfAlone(const std::string& doc, const std::vector<Spec>& specs, bool stopToo = true) {
+  for (bool stop : {false, stopToo}) {
     const auto together = run(doc, specs, stop);
     ASSERT_EQ(together.error, JsonError::Ok);
     for (size_t i = 0; i < specs.size(); ++i) {
-      const auto alone = run(doc, {specs[i]}, stop);
+      const auto alone = run(doc, {specs[i]});
       EXPECT_EQ(together.status[i], alone.status[0]) << specs[i].path << " stop " << stop;
       EXPECT_EQ(together.value[i], alone.value[0]) << specs[i].path << " stop " << stop;
     }
@@ -192,9 +219,15 @@ TEST(Binder, LongAndEscapedPathsWithSharedPrefixes) {
       {"e\\.f.h\\\\i", T::I32},
       {"e\\.f", T::Raw},
   };
-  expectAsIfAlone(doc, specs);
+  expectAsIfAlone(doc, specs, false);
   const auto r = run(doc, specs);
   EXPECT_EQ(r.value, (std::vector<std::string>{"7", "2", "4", "5", "9", "8", R"({"g":9})"}));
+  // Stop-when-done: every binding is resolved at the end of the first "e.f",
+  // so the binder stops before the second one (the first "another..." was
+  // replaced: the binder was still reading for "k" and "e.f").
+  const auto s = run(doc, specs, true);
+  EXPECT_EQ(s.value,
+            (std::vector<std::string>{"7", "2", "4", "5", "6", "8", R"({"g":6,"h\\i":8})"}));
 }
 
 // inspectPath with the previous binding's path: it counts the segments they
@@ -564,9 +597,11 @@ TEST(BinderRegression, CutMatchPathStaysFlaggedInChildren) {
 }
 
 TEST(BinderRegression, IncompleteDocumentLeavesNoHalfCharacter) {
+  // (Nor any prefix: a value cut by the document's end is emptied.)
   const auto r = run("[\"ab\xC3", {{"0", T::Str}, {"0", T::Raw}, {"", T::Raw}});
   EXPECT_EQ(r.error, JsonError::Incomplete);
-  EXPECT_EQ(r.value, (std::vector<std::string>{"ab", "\"ab", "[\"ab"}));
+  EXPECT_EQ(r.value, (std::vector<std::string>{"", "", ""}));
+  EXPECT_EQ(r.status, std::vector<BindStatus>(3, BindStatus::Invalid));
 }
 
 // Found by the fuzzer: a char buffer bound to a value that is a cut-off
@@ -666,6 +701,172 @@ TEST(BinderText, StdStringTargetsGrowAndDecode) {
   EXPECT_EQ(raw, R"({"a":[1,2]})");
   EXPECT_EQ(mismatch, "untouched");
   EXPECT_EQ(binder.status(2), BindStatus::Mismatch);
+}
+
+}  // namespace
+
+// --- a value that was not read whole is never "found" -----------------------
+
+namespace {
+
+// Every kind of target bound to the value at "a", which `doc` cuts short.
+const std::vector<Spec> kEveryKind = {{"a", T::Str}, {"a", T::Raw},  {"a", T::Text}, {"a", T::I32},
+                                      {"a", T::F64}, {"a", T::Bool}, {"a", T::Null}};
+
+void expectCut(const std::string& doc, JsonError error) {
+  const auto r = run(doc, kEveryKind);
+  EXPECT_EQ(r.error, error) << doc;
+  for (size_t k = 0; k < kEveryKind.size(); ++k) {
+    // Invalid where the value had begun for the target, else what its type says.
+    const BindStatus s = r.status[k];
+    EXPECT_NE(s, BindStatus::Found) << doc << " binding " << k;
+    EXPECT_NE(s, BindStatus::Truncated) << doc << " binding " << k;
+  }
+  EXPECT_EQ(r.value[0], "") << doc;  // text targets emptied
+  EXPECT_EQ(r.value[1], "") << doc;
+  EXPECT_EQ(r.value[2], "") << doc;
+  EXPECT_EQ(r.value[3], "0") << doc;  // others untouched
+  EXPECT_EQ(r.value[4], "0") << doc;
+  EXPECT_EQ(r.value[5], "false") << doc;
+  EXPECT_EQ(r.value[6], "false") << doc;
+  // No callback heard of it as a value (a mismatch is told at its first byte).
+  for (const std::string& m : r.matches) EXPECT_NE(m.find("=mismatch="), std::string::npos) << m;
+}
+
+TEST(BinderCut, AStringCutByAnErrorIsInvalidAndEmptied) {
+  expectCut(
+      "{\"a\":\"ab\xFF"
+      "cd\"}",
+      JsonError::InvalidUtf8);
+  expectCut("{\"a\":\"ab\\ud800x\"}", JsonError::InvalidSurrogate);
+  expectCut("{\"a\":\"ab\\udc00\"}", JsonError::InvalidSurrogate);
+  expectCut("{\"a\":\"ab\\q\"}", JsonError::InvalidEscape);
+  expectCut("{\"a\":\"ab\x01\"}", JsonError::ControlInString);
+  expectCut("{\"a\":\"caf\xC3\xA9 \xE2\x82\"}", JsonError::InvalidUtf8);
+  expectCut("{\"a\":\"abc", JsonError::Incomplete);
+  const auto r = run("{\"a\":\"ab\xFF\"}", kEveryKind);
+  EXPECT_EQ(r.status[0], BindStatus::Invalid);
+  EXPECT_EQ(r.status[1], BindStatus::Invalid);
+  EXPECT_EQ(r.status[2], BindStatus::Invalid);
+  EXPECT_EQ(r.status[3], BindStatus::Mismatch);  // a string: known at its first byte
+}
+
+TEST(BinderCut, ANumberOrLiteralIsWholeOnlyAtTheByteAfterIt) {
+  expectCut(R"({"a":12abc})", JsonError::UnexpectedByte);
+  expectCut(R"({"a":1.5e3x})", JsonError::UnexpectedByte);
+  expectCut(R"({"a":12:1})", JsonError::UnexpectedByte);
+  expectCut(R"({"a":truex})", JsonError::UnexpectedByte);
+  expectCut(R"({"a":nullx})", JsonError::UnexpectedByte);
+  expectCut(R"({"a":nul})", JsonError::InvalidLiteral);
+  // Cut by the end of the document inside a container: 12 may have been 1234.
+  expectCut(R"({"a":12)", JsonError::Incomplete);
+  expectCut(R"({"a":true)", JsonError::Incomplete);
+  const auto r = run(R"({"a":12abc})", kEveryKind);
+  EXPECT_EQ(r.status[3], BindStatus::Invalid);
+  EXPECT_EQ(r.status[4], BindStatus::Invalid);
+  // Followed by a byte that may follow a value, they are whole.
+  const auto ok =
+      run("{\"a\":12 ,\"b\":[true],\"c\":null}", {{"a", T::I32}, {"b.0", T::Bool}, {"c", T::Null}});
+  EXPECT_EQ(ok.status, std::vector<BindStatus>(3, BindStatus::Found));
+  // A document that is one number or literal ends with it.
+  EXPECT_EQ(run("12", {{"", T::I32}}).value[0], "12");
+  EXPECT_EQ(run("true", {{"", T::Bool}}).status[0], BindStatus::Found);
+  const auto trailing = run("12x", {{"", T::I32}});
+  EXPECT_EQ(trailing.error, JsonError::TrailingData);
+  EXPECT_EQ(trailing.offset, 2u);
+  EXPECT_EQ(trailing.status[0], BindStatus::Invalid);
+}
+
+TEST(BinderCut, AContainerIsWholeAtItsClose) {
+  // Raw text, null detection and callbacks on a container hear of it when
+  // it closes, never before.
+  expectCut(R"({"a":{"b":1,"c":"x)", JsonError::Incomplete);
+  expectCut(R"({"a":[1,2,x]})", JsonError::UnexpectedByte);
+  expectCut("{\"a\":[\"\xC0\"]}", JsonError::InvalidUtf8);
+  const auto r =
+      run(R"({"a":[1,{"b":2}],"n":{}})", {{"a", T::Raw}, {"a", T::Null}, {"n", T::Null}});
+  EXPECT_EQ(r.value, (std::vector<std::string>{R"([1,{"b":2}])", "false", "false"}));
+  EXPECT_EQ(r.status, std::vector<BindStatus>(3, BindStatus::Found));
+  EXPECT_EQ(r.matches,
+            (std::vector<std::string>{R"(a=found=[1,{"b":2}])", "a=found=false", "n=found=false"}));
+}
+
+TEST(BinderCut, ValuesReadWholeBeforeTheErrorStayFound) {
+  const auto r =
+      run("{\"a\":\"ok\",\"n\":5,\"b\":\"x\xFF\"}", {{"a", T::Str}, {"n", T::I32}, {"b", T::Str}});
+  EXPECT_EQ(r.error, JsonError::InvalidUtf8);
+  EXPECT_EQ(r.status,
+            (std::vector<BindStatus>{BindStatus::Found, BindStatus::Found, BindStatus::Invalid}));
+  EXPECT_EQ(r.value, (std::vector<std::string>{"ok", "5", ""}));
+  // A later duplicate cut short replaces the first value by nothing.
+  const auto d = run("{\"a\":\"first\",\"a\":\"sec\xFF\"}", {{"a", T::Str}, {"a", T::Text}});
+  EXPECT_EQ(d.status, std::vector<BindStatus>(2, BindStatus::Invalid));
+  EXPECT_EQ(d.value, (std::vector<std::string>{"", ""}));
+  // "*": each whole element is delivered; the cut one is not.
+  const auto w = run("[1,2,3x]", {{"*", T::I32}});
+  EXPECT_EQ(w.matches, (std::vector<std::string>{"0=found=1", "1=found=2"}));
+  EXPECT_EQ(w.status[0], BindStatus::Invalid);
+  EXPECT_EQ(w.value[0], "2");
+}
+
+TEST(BinderCut, NotFoundWhileTheValueIsArriving) {
+  ehc::StaticJsonBinder<2> binder;
+  char s[16];
+  bool isNull = true;
+  binder.bind("s", s);
+  binder.bindIsNull("o", &isNull);
+  const std::string head = R"({"s":"abc)", middle = R"(","o":{"x":1)", tail = "}}";
+  binder.feed(head.data(), head.size());
+  EXPECT_EQ(binder.status(0), BindStatus::Invalid);  // (a status never says Found early)
+  binder.feed(middle.data(), middle.size());
+  EXPECT_EQ(binder.status(0), BindStatus::Found);
+  EXPECT_EQ(binder.status(1), BindStatus::Invalid);
+  EXPECT_TRUE(isNull);  // untouched until the object closes
+  binder.feed(tail.data(), tail.size());
+  EXPECT_EQ(binder.finish(), JsonError::Ok);
+  EXPECT_EQ(binder.status(1), BindStatus::Found);
+  EXPECT_FALSE(isNull);
+}
+
+TEST(BinderCut, ATextSinkIsClearedWhenItsValueTurnsOutCut) {
+  // A sink hears the value as it arrives; if it turns out cut, it is cleared.
+  struct Log {
+    std::string calls, text;
+  } log;
+  const ehc::TextSink sink = {[](void* o) {
+                                auto* l = static_cast<Log*>(o);
+                                l->calls += "C";
+                                l->text.clear();
+                              },
+                              [](void* o, const char* d, size_t n) {
+                                auto* l = static_cast<Log*>(o);
+                                l->calls += "A";
+                                l->text.append(d, n);
+                              }};
+  const std::string doc = "{\"s\":\"abc\xFF\"}";
+  ehc::StaticJsonBinder<1> binder;
+  ASSERT_GE(binder.bindText("s", &log, &sink), 0);
+  for (char c : doc) binder.feed(&c, 1);
+  EXPECT_EQ(binder.finish(), JsonError::InvalidUtf8);
+  EXPECT_EQ(log.calls, "CAAAC");
+  EXPECT_EQ(log.text, "");
+  EXPECT_EQ(binder.status(0), BindStatus::Invalid);
+}
+
+TEST(BinderCut, CallbackOnlyBindingsHearOnlyWholeValues) {
+  std::vector<std::string> heard;
+  ehc::StaticJsonBinder<1> binder;
+  binder.bindCallback(
+      "*",
+      [](const ehc::JsonMatch& m, void* u) {
+        static_cast<std::vector<std::string>*>(u)->push_back(m.path);
+      },
+      &heard);
+  const std::string doc = R"([{"a":1},[2],"s",{"b":)";
+  binder.feed(doc.data(), doc.size());
+  EXPECT_EQ(binder.finish(), JsonError::Incomplete);
+  EXPECT_EQ(heard, (std::vector<std::string>{"0", "1", "2"}));
+  EXPECT_EQ(binder.status(0), BindStatus::Invalid);
 }
 
 }  // namespace

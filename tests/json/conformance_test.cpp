@@ -94,6 +94,27 @@ TEST(Conformance, JsonTestSuite) {
   EXPECT_EQ(i, 35);
 }
 
+// UTF-16 and UTF-32 text, with or without a byte order mark, is told as
+// not UTF-8 (invalid_utf8), not as a grammar error.
+TEST(Conformance, Utf16And32InputIsInvalidUtf8) {
+  const std::string dir = ehc_test::sharedPath("testdata/JSONTestSuite/test_parsing");
+  for (const char* name : {"i_string_UTF-16LE_with_BOM.json", "i_string_utf16BE_no_BOM.json",
+                           "i_string_utf16LE_no_BOM.json"}) {
+    size_t offset = 99;
+    EXPECT_EQ(ehc_test::validate(ehc_test::readFile(dir + "/" + name), &offset),
+              ehc::JsonError::InvalidUtf8)
+        << name;
+    EXPECT_LE(offset, 1u) << name;
+  }
+  const std::string utf32le("{\0\0\0}\0\0\0", 8), utf32beBom("\0\0\xFE\xFF\0\0\0[", 8);
+  EXPECT_EQ(ehc_test::validate(utf32le), ehc::JsonError::InvalidUtf8);
+  EXPECT_EQ(ehc_test::validate(utf32beBom), ehc::JsonError::InvalidUtf8);
+  EXPECT_EQ(ehc_test::validate("\xFE\xFF\0[\0]"), ehc::JsonError::InvalidUtf8);
+  // A UTF-8 byte order mark is UTF-8, just not JSON: a grammar error.
+  EXPECT_EQ(ehc_test::validate("\xEF\xBB\xBF{}"), ehc::JsonError::UnexpectedByte);
+  EXPECT_EQ(ehc_test::validate("[1,x]"), ehc::JsonError::UnexpectedByte);
+}
+
 TEST(Conformance, RealWorldCorpusIsValid) {
   const std::string dir = ehc_test::sharedPath("testdata/corpus");
   for (const auto& name : listDir(dir)) {

@@ -628,6 +628,7 @@ void RestClient::finish(RestRequest& q, RestResult& res) {
           res.found |= bit;  // written, though cut
           break;
         case BindStatus::OutOfRange: res.outOfRange |= bit; break;
+        case BindStatus::Invalid: break;  // cut by the body's JSON error (-20): in no mask
       }
     }
     if (responded) finishHeaderTargets(q, res);

@@ -16,6 +16,7 @@ EHC_BEGIN_NAMESPACE
 
 namespace {
 
+using json_chars::endsValue;
 using json_chars::isStrStop;
 using json_chars::isWs;
 
@@ -69,6 +70,9 @@ inline int hexValue(uint8_t c) {
 #else
 #define EHC_MCU_INLINE
 #endif
+// 64-bit hosts (EHC_JSON_HOST_SPEED, json_binder.h) take code and memory for
+// speed that a microcontroller's flash and RAM are better without.
+constexpr bool kSmallCode = !EHC_JSON_HOST_SPEED;
 
 // Keys are short: inline compares beat a call. Where unaligned loads are
 // cheap (64-bit hosts), two overlapping loads cover 4..16 bytes.
@@ -296,9 +300,12 @@ void JsonBinder::restart() {
   depth_ = 0;
   error_ = JsonError::Ok;
   errorOffset_ = consumed_ = 0;
-  keyCandidates_ = keyMatched_ = valueMask_ = rawMask_ = 0;
+  keyCandidates_ = keyMatched_ = valueMask_ = rawMask_ = pendingMask_ = 0;
   aliveTop_ = matchLength_ = 0;
   matchTruncated_ = false;
+#if EHC_JSON_HOST_SPEED
+  leadersStale_ = true;
+#endif
   matchPath_[0] = '\0';
   unresolved_ = count_ ? ~uint32_t{0} >> (32 - count_) : 0;
   for (int i = 0; i < count_; ++i) {
@@ -307,26 +314,25 @@ void JsonBinder::restart() {
   }
 }
 
-// A document that ends badly can stop inside a UTF-8 sequence: never leave
-// half of one in a char buffer.
-void JsonBinder::trimPendingText() {
-  // (valueMask_ holds text targets only while their string is being captured)
-  const uint32_t text = strMode_ == 2 ? valueMask_ : 0;
-  for (uint32_t it = rawMask_ | text; it; it &= it - 1) {
-    JsonBinding& b = bindings_[lowestBit(it)];
-    if (b.kind == TargetKind::Chars || b.kind == TargetKind::RawChars)
-      trimPartialUtf8(static_cast<char*>(b.target), &b.written);
-  }
-}
-
-void JsonBinder::fail(JsonError e, const uint8_t* at, bool inString) {
+void JsonBinder::fail(JsonError e, const uint8_t* at) {
   if (state_ == kError) return;
-  // Deliver what came before the error exactly as a chunk end would, so the
-  // targets hold the same bytes however the document was split.
-  if (strMode_ && inString && at > spanFrom_)
-    stringBytes(spanFrom_, static_cast<size_t>(at - spanFrom_));
-  if (rawMask_) rawFlush(at);
-  trimPendingText();
+  // Parsing ends inside values: they were not read whole. Their bindings are
+  // Invalid, never told to their callbacks; a text target that was receiving
+  // one is emptied (the others are written only at a value's end, and keep
+  // what they held).
+  // (valueMask_ holds text targets only while their string is being captured)
+  const uint32_t text = (strMode_ == 2 ? valueMask_ : 0) | rawMask_;
+  for (uint32_t it = valueMask_ | rawMask_ | pendingMask_; it; it &= it - 1) {
+    const int i = lowestBit(it);
+    JsonBinding& b = bindings_[i];
+    b.status = BindStatus::Invalid;
+    if (!(text >> i & 1u)) continue;
+    if (b.kind == TargetKind::Text || b.kind == TargetKind::RawText)
+      b.sink->clear(b.target);
+    else if (b.kind == TargetKind::Chars || b.kind == TargetKind::RawChars)
+      static_cast<char*>(b.target)[0] = '\0';
+  }
+  valueMask_ = rawMask_ = pendingMask_ = 0;
   error_ = e;
   errorOffset_ = consumed_ + static_cast<size_t>(at - chunk_);
   consumed_ = errorOffset_;  // what was taken before the error, whatever the split
@@ -338,10 +344,7 @@ void JsonBinder::fail(JsonError e, const uint8_t* at, bool inString) {
 // the tokenizer calls it behind a single mask test.
 
 EHC_ALWAYS_INLINE uint32_t JsonBinder::childMask() {
-  if (depth_ == 0) {
-    const uint32_t all = count_ ? ~uint32_t{0} >> (32 - count_) : 0;
-    return stopWhenDone_ ? all & unresolved_ : all;
-  }
+  if (depth_ == 0) return count_ ? ~uint32_t{0} >> (32 - count_) : 0;
   if (depth_ > aliveTop_) return 0;
   Level& level = levels_[depth_ - 1];
   uint32_t m;
@@ -373,11 +376,15 @@ EHC_ALWAYS_INLINE uint32_t JsonBinder::childMask() {
       m |= wanted;
     }
     // Element bindings count every element of their array, even one in which
-    // none of their fields turns up.
+    // none of their fields turns up; once an element is past the array's
+    // size (it is dropped), every field reports Truncated, in it or not.
     for (uint32_t it = m & elementBindings_; it; it &= it - 1) {
       JsonBinding& b = bindings_[lowestBit(it)];
-      if (b.countSize && b.shape.lastWildcard == depth_ - 1u)
-        storeCount(b, index < b.capacity ? index + 1u : b.capacity);
+      if (b.shape.lastWildcard != depth_ - 1u) continue;
+      if (index >= b.capacity)
+        b.status = BindStatus::Truncated;
+      else if (b.countSize)
+        storeCount(b, index + 1u);
     }
     if (wildBindings_) {
       matchLength_ = level.pathBase;
@@ -385,17 +392,18 @@ EHC_ALWAYS_INLINE uint32_t JsonBinder::childMask() {
       appendIndex(index);
     }
   }
-  return stopWhenDone_ ? m & unresolved_ : m;
+  return m;
 }
 
 // A text target (char buffer or sink) about to receive a value: emptied.
+// Its status says Invalid until the value is whole.
 EHC_ALWAYS_INLINE void JsonBinder::clearText(JsonBinding& b) {
   if (b.kind == TargetKind::Text || b.kind == TargetKind::RawText)
     b.sink->clear(b.target);
   else
     static_cast<char*>(b.target)[0] = '\0';
   b.written = 0;
-  b.status = BindStatus::Found;
+  b.status = BindStatus::Invalid;
 }
 
 // A string value starts for a text target.
@@ -428,14 +436,15 @@ EHC_MCU_INLINE void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
         rawMask_ |= uint32_t{1} << i;
         break;
       case TargetKind::IsNull:
-        *static_cast<bool*>(b.target) = c == 'n';
-        deliver(i, BindStatus::Found);
-        break;
       case TargetKind::None:  // callback only
-        if (container)
-          deliver(i, BindStatus::Found);
-        else
-          valueMask_ |= uint32_t{1} << i;  // told at the end of the scalar
+        // Told once the value is whole: at a scalar's end, a container's close.
+        if (container) {
+          b.rawDepth = depth_;
+          b.status = BindStatus::Invalid;
+          pendingMask_ |= uint32_t{1} << i;
+        } else {
+          valueMask_ |= uint32_t{1} << i;
+        }
         break;
       default:
         if (c == 'n') {
@@ -461,11 +470,12 @@ EHC_MCU_INLINE void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
         }
     }
   }
-  if (followers) {
-    if (container)
-      enterContainer(followers);
-    else
-      resolve(followers, depth_);  // the path goes on, but this value has no members
+  if (container) {
+    // (A container told at its close is followed, by nobody perhaps: its
+    // close is then seen.)
+    if (followers || (pendingMask_ & here)) enterContainer(followers);
+  } else if (followers) {
+    resolve(followers, depth_);  // the path goes on, but this value has no members
   }
   if (valueMask_ && (c == '-' || isDigit(c))) number_.reset();
 }
@@ -516,16 +526,37 @@ void JsonBinder::enterContainer(uint32_t followers) {
   level.wild = wild;
   level.deeper = deeper;
   level.nextIndex = next;
+#if EHC_JSON_HOST_SPEED
+  leadersStale_ = true;
+#endif
 }
+
+#if EHC_JSON_HOST_SPEED
+void JsonBinder::sortLeaders(const Level& level) {
+  leadersStale_ = false;
+  for (uint32_t& bucket : leadersByLength_) bucket = 0;
+  for (uint32_t it = level.live & ~twins(level.live, level.same) & ~level.wild; it; it &= it - 1) {
+    const int i = lowestBit(it);
+    leadersByLength_[bindings_[i].seg.decoded & 7] |= uint32_t{1} << i;
+  }
+}
+#endif
 
 void JsonBinder::moveBinding(int i, unsigned index) {
   JsonBinding& b = bindings_[i];
   // The same text up to there as the previous binding, which is there: its
   // segment has the same offsets.
-  if (b.shape.shared > index && bindings_[i - 1].seg.number == index)
+  if (b.shape.shared > index && bindings_[i - 1].seg.number == index) {
     copySegment(&b.seg, bindings_[i - 1].seg);
-  else
+  } else if (!kSmallCode && b.shape.ends && b.seg.number == index + 1u) {
+    // One segment back (a container closed): it starts after the segment
+    // end before this one's.
+    const uint32_t before = b.shape.ends & ((uint32_t{1} << (b.seg.offset - 1u)) - 1u);
+    segmentAt(b.path, b.shape, &b.seg, index,
+              before ? static_cast<size_t>(highestBit(before)) + 1u : 0u);
+  } else {
     moveToSegment(b.path, b.shape, &b.seg, index);
+  }
 }
 
 void JsonBinder::resolve(uint32_t mask, unsigned depth) {
@@ -628,7 +659,10 @@ EHC_ALWAYS_INLINE void JsonBinder::endScalarInline(const uint8_t* after, ScalarK
   for (uint32_t it = valueMask_; it; it &= it - 1) {
     const int i = lowestBit(it);
     JsonBinding& b = bindings_[i];
-    if (kind == ScalarKind::Literal && literal_ == 2) {
+    if (b.kind == TargetKind::IsNull) {
+      *static_cast<bool*>(b.target) = kind == ScalarKind::Literal && literal_ == 2;
+      deliver(i, BindStatus::Found);
+    } else if (kind == ScalarKind::Literal && literal_ == 2) {
       deliver(i, BindStatus::Null);
     } else if (b.kind == TargetKind::None) {
       deliver(i, BindStatus::Found);
@@ -638,7 +672,7 @@ EHC_ALWAYS_INLINE void JsonBinder::endScalarInline(const uint8_t* after, ScalarK
     } else if (kind == ScalarKind::Number) {
       deliverNumber(i);
     } else {  // string: already written, close it
-      deliver(i, b.status);
+      deliver(i, b.status == BindStatus::Truncated ? BindStatus::Truncated : BindStatus::Found);
     }
   }
   valueMask_ = 0;
@@ -654,20 +688,25 @@ void JsonBinder::endScalar(const uint8_t* after, ScalarKind kind) {
 // or that a raw capture is in.
 void JsonBinder::closeFollowed(const uint8_t* after) {
   if (depth_ < aliveTop_) {
-    // Its bindings go back to the parent's segment (only those that can still
-    // match: in stop-when-done mode resolved ones never will).
+    // Its bindings go back to the parent's segment (resolved ones too: a
+    // later duplicate of the parent's key may hold their path again).
     // Members of an array never repeat an index: bindings that reached this
     // element by index left the array's live set when it began (childMask),
     // and are moved back to their parent segment only when (and if) the array
-    // itself closes.
+    // itself closes. Twins at the parent's level stay where they are: they
+    // take their leader's match there (their predecessor is live as long as
+    // they are), and move when they lead.
     const uint32_t mask = levels_[depth_].mask;
     resolve(mask, depth_);
     if (depth_ > 0) {
       Level& parent = levels_[depth_ - 1];
       const bool parentIsArray = !(kinds_[(depth_ - 1) >> 3] & (1u << ((depth_ - 1) & 7)));
-      uint32_t back = stopWhenDone_ ? mask & unresolved_ : mask;
+      uint32_t back = mask & ~twins(parent.live, parent.same);
       if (parentIsArray) back &= parent.wild;
       for (uint32_t it = back; it; it &= it - 1) moveBinding(lowestBit(it), depth_ - 1u);
+#if EHC_JSON_HOST_SPEED
+      leadersStale_ = true;  // (the parent's own, if it is an object)
+#endif
     }
     aliveTop_ = depth_;
     if (wildBindings_ && depth_ > 0) {
@@ -676,7 +715,7 @@ void JsonBinder::closeFollowed(const uint8_t* after) {
       matchLength_ = static_cast<uint16_t>(levels_[depth_].pathBase - (matchTruncated_ ? 0 : 1));
     }
   }
-  if (rawMask_) endRaw(after);
+  if (rawMask_ | pendingMask_) endRaw(after);
 }
 
 void JsonBinder::rawFlush(const uint8_t* upTo) {
@@ -695,14 +734,18 @@ void JsonBinder::rawFlush(const uint8_t* upTo) {
   }
 }
 
+// Raw captures, and the bindings told at a container's close, whose value
+// ends here (at depth_).
 void JsonBinder::endRaw(const uint8_t* after) {
-  rawFlush(after);
-  for (uint32_t it = rawMask_; it; it &= it - 1) {
+  if (rawMask_) rawFlush(after);
+  for (uint32_t it = rawMask_ | pendingMask_; it; it &= it - 1) {
     const int i = lowestBit(it);
-    if (bindings_[i].rawDepth == depth_) {
-      rawMask_ &= ~(uint32_t{1} << i);
-      deliver(i, bindings_[i].status);
-    }
+    JsonBinding& b = bindings_[i];
+    if (b.rawDepth != depth_) continue;
+    rawMask_ &= ~(uint32_t{1} << i);
+    pendingMask_ &= ~(uint32_t{1} << i);
+    if (b.kind == TargetKind::IsNull) *static_cast<bool*>(b.target) = false;
+    deliver(i, b.status == BindStatus::Truncated ? BindStatus::Truncated : BindStatus::Found);
   }
 }
 
@@ -733,8 +776,9 @@ void JsonBinder::appendIndex(uint32_t index) {
 }
 
 EHC_ALWAYS_INLINE void JsonBinder::beginKey() {
+  // (In stop-when-done mode too, a binding already resolved still matches:
+  // while parsing goes on for the others, a later duplicate key's value wins.)
   keyCandidates_ = levels_[depth_ - 1].live;
-  if (stopWhenDone_) keyCandidates_ &= unresolved_;
   keyTwins_ = twins(keyCandidates_, levels_[depth_ - 1].same);
   keyLength_ = 0;
   keySplit_ = 0;
@@ -753,9 +797,17 @@ EHC_ALWAYS_INLINE void JsonBinder::matchWholeKey(const uint8_t* s, size_t n) {
   const uint32_t same = keyTwins_;
   uint32_t matched = keyCandidates_ & level.wild;
   const char* key = reinterpret_cast<const char*>(s);
+  const JsonBinding* const all = bindings_;  // (not reloaded per candidate)
+#if EHC_JSON_HOST_SPEED
+  // (Only the leaders whose segment may be n bytes long: of keyCandidates_,
+  // which is the object's live set, those that are neither twins nor "*".)
+  if (leadersStale_) sortLeaders(level);
+  for (uint32_t it = leadersByLength_[n & 7]; it; it &= it - 1) {
+#else
   for (uint32_t it = keyCandidates_ & ~same & ~level.wild; it; it &= it - 1) {
-    const int i = lowestBit(it);
-    const JsonBinding& b = bindings_[i];
+#endif
+    const unsigned i = static_cast<unsigned>(lowestBit(it));
+    const JsonBinding& b = all[i];
     if (b.seg.decoded != n) continue;
     const char* seg = b.path + b.seg.offset;
     if ((b.seg.flags & kSegEscaped) ? segmentMatches(b.path, b.seg, 0, key, n)
@@ -1031,10 +1083,7 @@ value:
   }
 value_start:
   c = *p;
-  if (!(json_chars::kTable.v[c] & json_chars::kValueStart)) {
-    fail(JsonError::UnexpectedByte, p);
-    goto out;
-  }
+  if (!(json_chars::kTable.v[c] & json_chars::kValueStart)) goto unexpected;
   if ((c == '{' || c == '[') && depth_ >= EHC_MAX_DEPTH) {
     fail(JsonError::TooDeep, p);
     goto out;
@@ -1126,8 +1175,8 @@ after_value:
     goto value;
   }
   if (c == (inObject_ ? '}' : ']')) goto close;
-  fail(JsonError::UnexpectedByte, p - 1);
-  goto out;
+  --p;
+  goto unexpected;
 
 key_or_end:
   p = skipWhitespace(p, end);
@@ -1147,10 +1196,7 @@ key:
     goto out;
   }
 key_start:
-  if (*p != '"') {
-    fail(JsonError::UnexpectedByte, p);
-    goto out;
-  }
+  if (*p != '"') goto unexpected;
   ++p;
   isKey_ = 1;
   strMode_ = 0;
@@ -1187,10 +1233,7 @@ colon:
     state_ = kColon;
     goto out;
   }
-  if (*p != ':') {
-    fail(JsonError::UnexpectedByte, p);
-    goto out;
-  }
+  if (*p != ':') goto unexpected;
   ++p;
   goto value;
 
@@ -1201,7 +1244,7 @@ string:
       goto out;
     }
     if (*p != '\\') {
-      fail(JsonError::InvalidSurrogate, p, true);
+      fail(JsonError::InvalidSurrogate, p);
       goto out;
     }
   }
@@ -1231,7 +1274,7 @@ string:
     uint8_t lo, hi;
     const int more = utf8SequenceInfo(c, &lo, &hi);
     if (more < 0) {
-      fail(JsonError::InvalidUtf8, p, true);
+      fail(JsonError::InvalidUtf8, p);
       goto out;
     }
     ++p;
@@ -1242,12 +1285,12 @@ string:
       goto utf8;
     }
     if (p[0] < lo || p[0] > hi) {
-      fail(JsonError::InvalidUtf8, p, true);
+      fail(JsonError::InvalidUtf8, p);
       goto out;
     }
     for (int k = 1; k < more; ++k)
       if ((p[k] & 0xC0) != 0x80) {
-        fail(JsonError::InvalidUtf8, p + k, true);
+        fail(JsonError::InvalidUtf8, p + k);
         goto out;
       }
     p += more;
@@ -1275,7 +1318,7 @@ string:
     goto value_end;
   }
   if (c != '\\') {
-    fail(JsonError::ControlInString, p, true);
+    fail(JsonError::ControlInString, p);
     goto out;
   }
   ++p;
@@ -1351,7 +1394,7 @@ utf8:
       goto out;
     }
     if (*p < utf8Lo_ || *p > utf8Hi_) {
-      fail(JsonError::InvalidUtf8, p, true);
+      fail(JsonError::InvalidUtf8, p);
       goto out;
     }
     utf8Lo_ = 0x80;
@@ -1449,6 +1492,7 @@ number:
   }
 number_end:
   if (valueMask_ | rawMask_) {
+    if (!endsValue(*p)) goto cut_short;  // (p < end: the loop above saw a byte)
     if (valueMask_) number_.finishExponent();
     endScalar(p, ScalarKind::Number);
     if (stopWhenDone_ && unresolved_ == 0) goto stop;
@@ -1470,11 +1514,26 @@ literal : {
     ++sub_;
   }
   if (valueMask_ | rawMask_) {
+    if (p == end) {  // whole once the byte after it comes
+      state_ = kLiteral;
+      goto out;
+    }
+    if (!endsValue(*p)) goto cut_short;
     endScalar(p, ScalarKind::Literal);
     if (stopWhenDone_ && unresolved_ == 0) goto stop;
   }
   goto value_end;
 }
+
+// A bound number or literal ends at the byte after it, which must be one that
+// may follow a value: only then is the value whole (`12abc` is not 12).
+cut_short:
+  if (depth_ == 0) goto done;  // (trailing data)
+unexpected:                    // *p is a byte the grammar does not allow here
+  // A NUL, or a byte UTF-8 never has (F5-FF: the UTF-16 and UTF-32 byte order
+  // marks begin with FE or FF), says the text is not UTF-8: UTF-16 or UTF-32.
+  fail(*p == 0 || *p >= 0xF5 ? JsonError::InvalidUtf8 : JsonError::UnexpectedByte, p);
+  goto out;
 
 done:
   p = skipWhitespace(p, end);
@@ -1497,18 +1556,20 @@ out:
 
 JsonError JsonBinder::finish() {
   if (state_ == kError) return error_;
+  // A document that is one number or literal ends with it. (Inside a
+  // container the value is cut: `{"a":12` may have been 1234.)
   if (state_ == kNumber && depth_ == 0 &&
       (sub_ == kNumZero || sub_ == kNumInt || sub_ == kNumFrac || sub_ == kNumExp)) {
     if (valueMask_) number_.finishExponent();
     if (valueMask_ | rawMask_) endScalar(nullptr, ScalarKind::Number);
     state_ = kDone;
+  } else if (state_ == kLiteral && depth_ == 0 && kLiterals[literal_][sub_] == '\0') {
+    endScalar(nullptr, ScalarKind::Literal);  // (bound: an unbound one is not left here)
+    state_ = kDone;
   }
   if (state_ == kDone || state_ == kStopped) return JsonError::Ok;
-  trimPendingText();
   chunk_ = nullptr;
-  error_ = JsonError::Incomplete;
-  errorOffset_ = consumed_;
-  state_ = kError;
+  fail(JsonError::Incomplete, nullptr);  // at the end: offset consumed_
   return error_;
 }
 

@@ -23,6 +23,14 @@
 #include "json_error.h"
 #include "json_path.h"
 
+// 64-bit hosts (Linux, macOS) trade some code and memory for speed; the
+// microcontrollers (ESP32's RISC-V and Xtensa, Cortex-M) keep the small code.
+#if defined(__x86_64__) || defined(__aarch64__)
+#define EHC_JSON_HOST_SPEED 1
+#else
+#define EHC_JSON_HOST_SPEED 0
+#endif
+
 static_assert(EHC_MAX_BINDINGS >= 1 && EHC_MAX_BINDINGS <= 32, "EHC_MAX_BINDINGS: 1..32");
 static_assert(EHC_MAX_PATH_DEPTH >= 1 && EHC_MAX_PATH_DEPTH <= 200, "EHC_MAX_PATH_DEPTH: 1..200");
 static_assert(EHC_MAX_DEPTH >= EHC_MAX_PATH_DEPTH && EHC_MAX_DEPTH <= 65535,
@@ -31,7 +39,9 @@ static_assert(EHC_MAX_DEPTH >= EHC_MAX_PATH_DEPTH && EHC_MAX_DEPTH <= 65535,
 EHC_BEGIN_NAMESPACE
 
 // What a `*` binding's callback (or any binding's callback) is told after
-// each value delivered to its target.
+// each value delivered to its target: a value read whole (a container once it
+// closed), or one refused at its start (Mismatch, an element past the
+// capacity). A value the document's error or end cuts short is never told.
 struct JsonMatch {
   const char* path;    // concrete path, e.g. "3.tags.0" (the bound path if it has no '*')
   bool pathTruncated;  // the concrete path was longer than EHC_MAX_MATCH_PATH
@@ -41,6 +51,9 @@ struct JsonMatch {
 using JsonMatchCallback = void (*)(const JsonMatch& match, void* user);
 
 // A growable text target (std::string, Arduino String, a user stream).
+// `clear` comes first, then `append` with the value's bytes as they arrive
+// (a piece may end inside a UTF-8 character); if the value turns out cut
+// short, `clear` is called again and the binding reports Invalid.
 struct TextSink {
   void (*clear)(void* object);
   void (*append)(void* object, const char* data, size_t length);
@@ -80,7 +93,7 @@ struct JsonBinding {
   const uint8_t* rawFrom;  // raw capture: start of the pending text in this chunk
   size_t written;          // Chars, RawChars: bytes written so far
   PathSegment seg;         // the segment matched at the current depth (a twin's may lag)
-  uint16_t rawDepth;       // raw capture: depth of the captured value
+  uint16_t rawDepth;       // raw capture, or a container told at its close: its depth
   PathInfo shape;          // the path's segments ("shared": with the previous binding's)
   TargetKind kind;
   BindStatus status;
@@ -241,10 +254,7 @@ class JsonBinder {
   // The number as a float or double target (kind) at `target`.
   static DecimalNumber::Result convertFloating(const DecimalNumber& number, TargetKind kind,
                                                void* target);
-  // inString: the error is inside a string's text, whose pending bytes are
-  // delivered first (as a chunk end would).
-  void fail(JsonError e, const uint8_t* at, bool inString = false);
-  void trimPendingText();
+  void fail(JsonError e, const uint8_t* at);
 
   // Moves binding i to segment `index`, from the previous binding if it can.
   void moveBinding(int i, unsigned index);
@@ -293,37 +303,47 @@ class JsonBinder {
   // convertFloating, once a float or double is bound (see bind(float*)).
   DecimalNumber::Result (*floating_)(const DecimalNumber&, TargetKind, void*) = nullptr;
 
-  // tokenizer
-  State state_ = kValue;
-  uint8_t sub_ = 0;        // number stage / literal position / \u digits / UTF-8 bytes left
-  uint8_t isKey_ = 0;      // the current string is an object key
-  uint8_t keySplit_ = 0;   // the current key did not arrive in one piece
-  bool inObject_ = false;  // the innermost open container is an object
-  uint8_t strMode_ = 0;    // 0 skip, 1 key matching, 2 value capture
-  uint8_t literal_ = 0;    // which literal (0 true, 1 false, 2 null)
+  // tokenizer (the constructor's restart() sets the parse state: members
+  // without an initializer here)
+  State state_;
+  uint8_t sub_;       // number stage / literal position / \u digits / UTF-8 bytes left
+  uint8_t isKey_;     // the current string is an object key
+  uint8_t keySplit_;  // the current key did not arrive in one piece
+  bool inObject_;     // the innermost open container is an object
+  uint8_t strMode_;   // 0 skip, 1 key matching, 2 value capture
+  uint8_t literal_;   // which literal (0 true, 1 false, 2 null)
   uint8_t utf8Lo_ = 0, utf8Hi_ = 0;  // allowed range of the next UTF-8 byte
-  uint16_t highSurrogate_ = 0;
+  uint16_t highSurrogate_;
   uint32_t unicode_ = 0;
-  uint16_t depth_ = 0;                           // open containers
+  uint16_t depth_;                               // open containers
   uint8_t kinds_[(EHC_MAX_DEPTH + 7) / 8] = {};  // 1 bit per level: object
-  JsonError error_ = JsonError::Ok;
-  size_t errorOffset_ = 0;
-  size_t consumed_ = 0;
+  JsonError error_;
+  size_t errorOffset_;
+  size_t consumed_;
   const uint8_t* chunk_ = nullptr;
   const uint8_t* spanFrom_ = nullptr;
 
   // binder
-  uint32_t unresolved_ = 0;  // bindings that may still receive a value
-  uint32_t keyCandidates_ = 0;
-  uint32_t keyMatched_ = 0;
+  uint32_t unresolved_;  // bindings that may still receive a value
+  uint32_t keyCandidates_;
+  uint32_t keyMatched_;
   // Of keyCandidates_ at the key's start, those that take their leader's result.
   uint32_t keyTwins_ = 0;
-  uint32_t valueMask_ = 0;  // targets of the scalar being parsed
-  uint32_t rawMask_ = 0;    // raw captures in progress
+  uint32_t valueMask_;    // targets of the scalar being parsed
+  uint32_t rawMask_;      // raw captures in progress
+  uint32_t pendingMask_;  // IsNull / callback bindings told at their container's close
   uint16_t keyLength_ = 0;
-  uint16_t aliveTop_ = 0;  // containers 0..aliveTop_-1 are followed
-  uint16_t matchLength_ = 0;
-  bool matchTruncated_ = false;
+#if EHC_JSON_HOST_SPEED
+  // Of the innermost followed object's bindings, those a key is compared
+  // with there (live, not twins, not "*"), by their segment's length % 8. Sorted
+  // at the object's first whole key, again after a followed member closed.
+  uint32_t leadersByLength_[8];
+  bool leadersStale_ = true;
+  void sortLeaders(const Level& level);
+#endif
+  uint16_t aliveTop_;  // containers 0..aliveTop_-1 are followed
+  uint16_t matchLength_;
+  bool matchTruncated_;
   Level levels_[EHC_MAX_PATH_DEPTH];
   DecimalNumber number_;
   char matchPath_[EHC_MAX_MATCH_PATH + 1];

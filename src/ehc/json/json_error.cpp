@@ -27,6 +27,7 @@ const char* bindStatusName(BindStatus s) {
     case BindStatus::Mismatch: return "mismatch";
     case BindStatus::Truncated: return "truncated";
     case BindStatus::OutOfRange: return "out_of_range";
+    case BindStatus::Invalid: return "invalid";
   }
   return "unknown";
 }

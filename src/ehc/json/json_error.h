@@ -32,9 +32,11 @@ enum class BindStatus : uint8_t {
   Mismatch,     // the JSON type does not fit the target (target untouched)
   Truncated,    // string or raw text cut to fit the buffer (still terminated)
   OutOfRange,   // number does not fit the target (target untouched)
+  Invalid,      // the value was cut short by the document's error or end (not
+                // written: a text target is emptied, any other untouched)
 };
 
-// "missing", "found", "null", "mismatch", "truncated", "out_of_range"
+// "missing", "found", "null", "mismatch", "truncated", "out_of_range", "invalid"
 const char* bindStatusName(BindStatus s);
 
 EHC_END_NAMESPACE

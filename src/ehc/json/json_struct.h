@@ -20,7 +20,8 @@
 // Fields: bool, every integer type, float, double, char[N] (a string),
 // another mapped struct, and fixed arrays of those (REST_FIELD_ARRAY(x, n)
 // keeps the element count in n; plain REST_FIELD on an array uses all of it).
-// A key is a member name: REST_FIELD_NAMED("a.b", x) is the key "a.b".
+// A name is a path below the struct: REST_FIELD_NAMED("address.geo", geo) is
+// member "geo" of member "address", in both directions ("a\\.b": the key "a.b").
 // Arrays inside array elements are not supported (bindStruct reports it).
 #pragma once
 
@@ -124,17 +125,7 @@ class StructBinder {
 
   template <typename T>
   void field(const char* key, T& member) {
-    if (error_) return;
-    if (!key || !*key) {  // "" would name the root, not an empty key
-      error_ = JsonBinder::kBadPath;
-      return;
-    }
-    const char* path = b_.composePath(prefix_, key);
-    if (!path) {
-      error_ = JsonBinder::kNoRoom;
-      return;
-    }
-    bindValue(path, member);
+    if (const char* path = pathOf(key)) bindValue(path, member);
   }
   template <typename T, size_t N, typename C>
   void array(const char* key, T (&arr)[N], C& count) {
@@ -142,12 +133,27 @@ class StructBinder {
                   "an array's count must be an integer");
     static_assert(N <= static_cast<unsigned long long>(std::numeric_limits<C>::max()),
                   "the count's type cannot hold the array's size");
-    if (error_) return;
-    const char* path = b_.composePath(prefix_, key);
-    bindArray(path, arr, &count, sizeof(C));
+    if (const char* path = pathOf(key)) bindArray(path, arr, &count, sizeof(C));
   }
 
  private:
+  // A field's name is a path below its struct, as getBody paths are: dots
+  // separate members ("address.geo"), `\.` `\\` `\*` are a literal dot,
+  // backslash, star, a numeric segment also indexes an array (`\1`: the key
+  // "1" only). "" (the struct itself) and "*" segments (every member) are
+  // refused: a field is one value.
+  const char* pathOf(const char* key) {
+    if (error_) return nullptr;
+    PathInfo shape;
+    if (!key || !*key || !inspectPath(key, &shape) ||
+        shape.firstWildcard != PathInfo::kNoWildcard) {
+      error_ = JsonBinder::kBadPath;
+      return nullptr;
+    }
+    const char* path = b_.composePath(prefix_, key, false);
+    if (!path) error_ = JsonBinder::kNoRoom;
+    return path;
+  }
   template <typename T>
   void bindValue(const char* path, T& member) {
     int r = 0;
@@ -208,21 +214,47 @@ class StructBinder {
   int error_ = 0;
 };
 
-// Writing: serialises every field of a mapped struct.
+// Field names are paths below their struct (see StructBinder): these find
+// their segments. A segment ends at an unescaped '.' or at the end.
+inline const char* segmentEnd(const char* s) {
+  while (*s && *s != '.') s += (*s == '\\' && s[1]) ? 2 : 1;
+  return s;
+}
+// Does `name` go on below name-prefix[0..n) (n at a segment end; 0: any)?
+inline bool continuesBelow(const char* name, const char* prefix, size_t n) {
+  return n == 0 || (strncmp(name, prefix, n) == 0 && name[n] == '.');
+}
+
+// Of a mapped struct's fields in map order, the first whose name begins with
+// the segments name[0..n): its position, and whether its name ends there.
+struct FirstField {
+  const char* name;
+  size_t n;
+  size_t at = 0, first = SIZE_MAX;
+  bool endsThere = false;
+  template <typename T>
+  void field(const char* key, const T&) {
+    see(key);
+  }
+  template <typename T, size_t N, typename C>
+  void array(const char* key, const T (&)[N], const C&) {
+    see(key);
+  }
+  void see(const char* key) {
+    if (first == SIZE_MAX && strncmp(key, name, n) == 0 && (key[n] == '.' || key[n] == '\0')) {
+      first = at;
+      endsThere = key[n] == '\0';
+    }
+    ++at;
+  }
+};
+
+// Writing: serialises every field of a mapped struct. A name with several
+// segments ("address.geo") makes nested objects; fields whose names begin
+// alike share them, in the order of their first field.
 class StructWriter {
  public:
   explicit StructWriter(JsonWriter& w) : w_(w) {}
-  template <typename T>
-  void field(const char* key, const T& member) {
-    w_.key(key);
-    writeValue(member, sizeof(member));
-  }
-  template <typename T, size_t N, typename C>
-  void array(const char* key, const T (&arr)[N], const C& count) {
-    w_.key(key);
-    const size_t n = count <= 0 ? 0 : static_cast<size_t>(count);  // a negative count is none
-    writeArray(arr, n < N ? n : N);
-  }
   template <typename T>
   void writeValue(const T& v, size_t) {
     if constexpr (std::is_array<T>::value) {
@@ -233,13 +265,22 @@ class StructWriter {
       } else
         writeArray(v, std::extent<T>::value);
     } else if constexpr (isMapped<T>()) {
-      w_.beginObject();
-      visitMapped(*this, v);
-      w_.endObject();
+      writeObject(v, "", 0);
     } else {
       w_.value(v);
     }
   }
+  template <typename T, size_t N, typename C>
+  void writeCounted(const T (&arr)[N], const C& count) {
+    const size_t n = count <= 0 ? 0 : static_cast<size_t>(count);  // a negative count is none
+    writeArray(arr, n < N ? n : N);
+  }
+
+  // One object of struct `obj`: the members of the fields whose names go on
+  // below name-prefix[0..n) (n == 0: the struct itself). (Recursion: one
+  // level per segment of a name.)
+  template <typename T>
+  void writeObject(const T& obj, const char* prefix, size_t n);
 
  private:
   template <typename T, size_t N>
@@ -248,8 +289,69 @@ class StructWriter {
     for (size_t i = 0; i < n; ++i) writeValue(arr[i], sizeof(T));
     w_.endArray();
   }
+  template <typename T>
+  friend class MemberWriter;
   JsonWriter& w_;
 };
+
+// The visitor that writes one object level of a struct (StructWriter::writeObject).
+template <typename T>
+class MemberWriter {
+ public:
+  MemberWriter(StructWriter& out, const T& obj, const char* prefix, size_t n)
+      : out_(out), obj_(obj), prefix_(prefix), n_(n) {}
+  template <typename V>
+  void field(const char* key, const V& member) {
+    if (const char* end = keyOf(key)) {
+      if (*end)
+        out_.writeObject(obj_, key, static_cast<size_t>(end - key));
+      else
+        out_.writeValue(member, sizeof member);
+    }
+  }
+  template <typename V, size_t N, typename C>
+  void array(const char* key, const V (&arr)[N], const C& count) {
+    if (const char* end = keyOf(key)) {
+      if (*end)
+        out_.writeObject(obj_, key, static_cast<size_t>(end - key));
+      else
+        out_.writeCounted(arr, count);
+    }
+  }
+
+ private:
+  // Writes the key of `name`'s member at this level if this field is the
+  // first of it, and returns where that segment ends in `name`; nullptr when
+  // the field belongs elsewhere or an earlier field wrote the member. Names
+  // that clash (the same twice, or "a" beside "a.b") are misuse.
+  const char* keyOf(const char* name) {
+    const size_t at = index_++;
+    if (!continuesBelow(name, prefix_, n_)) return nullptr;
+    const char* segment = n_ ? name + n_ + 1 : name;
+    const char* end = segmentEnd(segment);
+    FirstField first{name, static_cast<size_t>(end - name)};
+    visitMapped(first, obj_);
+    if (first.first != at) {
+      if (first.endsThere || *end == '\0') out_.w_.misuse();
+      return nullptr;
+    }
+    out_.w_.pathKey(segment, static_cast<size_t>(end - segment));
+    return end;
+  }
+  StructWriter& out_;
+  const T& obj_;
+  const char* prefix_;
+  size_t n_;
+  size_t index_ = 0;
+};
+
+template <typename T>
+void StructWriter::writeObject(const T& obj, const char* prefix, size_t n) {
+  w_.beginObject();
+  MemberWriter<T> members(*this, obj, prefix, n);
+  visitMapped(members, obj);
+  w_.endObject();
+}
 
 }  // namespace detail
 

@@ -98,7 +98,7 @@ JsonWriter& JsonWriter::key(const char* name) {
   return key(name, name ? strlen(name) : 0);
 }
 
-JsonWriter& JsonWriter::key(const char* name, size_t length) {
+JsonWriter& JsonWriter::keyText(const char* name, size_t length, bool pathEscapes) {
   if (error_ != WriteError::Ok) return *this;
   if (!inObject() || keyPending_ || !name) {
     fail(WriteError::Misuse);
@@ -109,17 +109,22 @@ JsonWriter& JsonWriter::key(const char* name, size_t length) {
     return *this;
   }
   if ((nonEmpty_ >> (depth_ - 1)) & 1u) putChar(',');
-  putString(name, length);
+  putString(name, length, pathEscapes);
   putChar(':');
   keyPending_ = true;
   return *this;
 }
 
-void JsonWriter::putString(const char* s, size_t n) {
+void JsonWriter::putString(const char* s, size_t n, bool pathEscapes) {
   putChar('"');
   size_t run = 0;  // start of the bytes that need no escape
   for (size_t i = 0; i < n; ++i) {
-    const uint8_t c = static_cast<uint8_t>(s[i]);
+    uint8_t c = static_cast<uint8_t>(s[i]);
+    if (pathEscapes && c == '\\' && i + 1 < n) {  // drop it, keep the next byte as it is
+      put(s + run, i - run);
+      run = ++i;
+      c = static_cast<uint8_t>(s[i]);
+    }
     if (c >= 0x20 && c != '"' && c != '\\') continue;
     put(s + run, i - run);
     char esc[6] = {'\\', 0, 0, 0, 0, 0};

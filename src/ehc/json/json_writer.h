@@ -45,7 +45,11 @@ class JsonWriter {
   JsonWriter& beginArray() { return open('[', false); }
   JsonWriter& endArray() { return close(']', false); }
   JsonWriter& key(const char* name);
-  JsonWriter& key(const char* name, size_t length);
+  JsonWriter& key(const char* name, size_t length) { return keyText(name, length, false); }
+  // The key a path segment names (struct maps): `\x` in it stands for x.
+  JsonWriter& pathKey(const char* segment, size_t length) { return keyText(segment, length, true); }
+  // The caller found its own misuse (struct map names that clash).
+  void misuse() { fail(WriteError::Misuse); }
 
   JsonWriter& value(decltype(nullptr));
   JsonWriter& value(bool v);
@@ -86,7 +90,8 @@ class JsonWriter {
   void afterValue();
   void put(const char* s, size_t n);
   void putChar(char c) { put(&c, 1); }
-  void putString(const char* s, size_t n);
+  JsonWriter& keyText(const char* name, size_t length, bool pathEscapes);
+  void putString(const char* s, size_t n, bool pathEscapes = false);
   void fail(WriteError e) {
     if (error_ == WriteError::Ok) error_ = e;
   }

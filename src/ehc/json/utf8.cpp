@@ -64,13 +64,14 @@ bool isValidUtf8(const char* s, size_t n) {
 }
 
 void trimPartialUtf8(char* buf, size_t* written) {
+  // (The text is well-formed up to its end: the binder and the writer check
+  // it first. So a lead byte says how many continuation bytes follow it.)
   size_t w = *written, i = w;
   while (i > 0 && w - i < 3 && (static_cast<uint8_t>(buf[i - 1]) & 0xC0) == 0x80) --i;
   if (i > 0) {
     const uint8_t lead = static_cast<uint8_t>(buf[i - 1]);
-    uint8_t lo, hi;
-    const int more = lead >= 0xC0 ? utf8SequenceInfo(lead, &lo, &hi) : 0;
-    if (more != 0 && (more < 0 || w - i < static_cast<size_t>(more))) w = i - 1;
+    const size_t more = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : 0;
+    if (w - i < more) w = i - 1;
   }
   buf[w] = '\0';
   *written = w;

@@ -22,8 +22,8 @@ int utf8SequenceInfo(uint8_t lead, uint8_t* lo, uint8_t* hi);
 // True when s[0..n) is well-formed UTF-8 (RFC 3629).
 bool isValidUtf8(const char* s, size_t n);
 
-// Removes an incomplete UTF-8 sequence from the end of buf[0..*written) and
-// re-terminates it.
+// Removes an incomplete UTF-8 sequence from the end of buf[0..*written),
+// well-formed up to there, and re-terminates it.
 void trimPartialUtf8(char* buf, size_t* written);
 
 // appendUtf8Safe when s does not fit: copies what fits without cutting a

@@ -1,6 +1,6 @@
 // The differences between mbedTLS 2.28 (Debian 12) and 3.x (ESP-IDF 5.0 has
-// 3.2.1, 5.5 has 3.6.4), in one place. Only mbedtls_transport.cpp and the
-// trust store include this.
+// 3.2.1, 5.5 has 3.6.4), in one place. Only mbedtls_transport.cpp, the
+// trust store and the SHA-256 stage include this.
 #pragma once
 
 #include <mbedtls/ecp.h>
@@ -48,11 +48,33 @@ inline const unsigned char* masterSecret(const mbedtls_ssl_session& s) {
 }
 constexpr size_t kMasterSecretSize = 48;
 
+// SHA-256: 3.x dropped the _ret suffix that 2.28 has on these.
 inline void sha256(const unsigned char* data, size_t n, unsigned char out[32]) {
 #if MBEDTLS_VERSION_MAJOR >= 3
   mbedtls_sha256(data, n, out, 0);
 #else
   mbedtls_sha256_ret(data, n, out, 0);
+#endif
+}
+inline int sha256Starts(mbedtls_sha256_context* c) {
+#if MBEDTLS_VERSION_MAJOR >= 3
+  return mbedtls_sha256_starts(c, 0);
+#else
+  return mbedtls_sha256_starts_ret(c, 0);
+#endif
+}
+inline int sha256Update(mbedtls_sha256_context* c, const unsigned char* data, size_t n) {
+#if MBEDTLS_VERSION_MAJOR >= 3
+  return mbedtls_sha256_update(c, data, n);
+#else
+  return mbedtls_sha256_update_ret(c, data, n);
+#endif
+}
+inline int sha256Finish(mbedtls_sha256_context* c, unsigned char out[32]) {
+#if MBEDTLS_VERSION_MAJOR >= 3
+  return mbedtls_sha256_finish(c, out);
+#else
+  return mbedtls_sha256_finish_ret(c, out);
 #endif
 }
 

@@ -138,6 +138,17 @@ void mbedtls_entropy_free(mbedtls_entropy_context* ctx);
 int mbedtls_entropy_func(void* data, unsigned char* output, size_t len);
 
 int mbedtls_sha256(const unsigned char* input, size_t ilen, unsigned char* output, int is224);
+typedef struct mbedtls_sha256_context {
+  unsigned char MBEDTLS_PRIVATE(buffer)[64];
+  uint32_t MBEDTLS_PRIVATE(total)[2];
+  uint32_t MBEDTLS_PRIVATE(state)[8];
+  int MBEDTLS_PRIVATE(is224);
+} mbedtls_sha256_context;
+void mbedtls_sha256_init(mbedtls_sha256_context* ctx);
+void mbedtls_sha256_free(mbedtls_sha256_context* ctx);
+int mbedtls_sha256_starts(mbedtls_sha256_context* ctx, int is224);
+int mbedtls_sha256_update(mbedtls_sha256_context* ctx, const unsigned char* input, size_t ilen);
+int mbedtls_sha256_finish(mbedtls_sha256_context* ctx, unsigned char* output);
 
 void mbedtls_x509_crt_init(mbedtls_x509_crt* crt);
 int mbedtls_x509_crt_parse(mbedtls_x509_crt* chain, const unsigned char* buf, size_t buflen);
