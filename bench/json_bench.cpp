@@ -23,6 +23,7 @@
 #include "ESP32HTTPClient.h"
 #include "alloc_counter.h"
 #include "json_workloads.h"
+#include "user_fields.h"
 
 namespace {
 
@@ -40,28 +41,18 @@ std::string load(const std::string& rel) {
 }
 
 std::vector<Workload> workloads() {
-  const char* userFields[] = {"id",
-                              "name",
-                              "username",
-                              "email",
-                              "phone",
-                              "website",
-                              "address.street",
-                              "address.suite",
-                              "address.city",
-                              "address.zipcode",
-                              "address.geo.lat",
-                              "address.geo.lng",
-                              "company.name",
-                              "company.catchPhrase",
-                              "company.bs"};
+  const Field userFields[] = {
+#define EHC_FIELD(path, member, isInt, first) {path, isInt},
+      EHC_USER_FIELDS(EHC_FIELD)
+#undef EHC_FIELD
+  };
   std::vector<Workload> w(4);
   for (int k = 0; k < 2; ++k) {
     const std::string el = k == 0 ? "0" : "9";
     w[k].name = "users el." + el;
     w[k].file = "jsonplaceholder/users.json";
     w[k].stopWhenDone = k == 0;
-    for (const char* f : userFields) w[k].fields.push_back({el + "." + f, strcmp(f, "id") == 0});
+    for (const Field& f : userFields) w[k].fields.push_back({el + "." + f.path, f.isInt});
   }
   w[2].name = "twitter";
   w[2].file = "corpus/twitter.json";

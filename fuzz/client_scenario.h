@@ -12,13 +12,14 @@
 #include <string>
 
 #include "ESP32HTTPClient.h"
+#include "ehc/net/scripted_transport.h"
 
 namespace ehc_fuzz {
 
 struct ClientOutcome {
   int status[2], error[2];
   uint32_t found[2], truncated[2];
-  uint8_t headersFound[2];
+  uint32_t headersFound[2];
   int64_t id;
   double lat;
   bool flag;

@@ -8,7 +8,9 @@ function's frame size and its direct calls), then walks the deepest path from
 setup(). Calls through a pointer or a virtual function (the Transport
 interface: mbedTLS's callbacks, the connection's transport) are resolved to
 every function that could be behind them: for an indirect call, the deepest
-of the library's Transport overrides and mbedTLS callbacks. Functions outside
+of the library's Transport overrides and mbedTLS callbacks, and in a
+RestRequest the client behind its RequestOwner, in the Connection the
+request in flight behind its Exchange. Functions outside
 the library (mbedTLS, lwIP, newlib, the Arduino core) count 0 bytes: their
 stack is theirs (docs/portability.md gives mbedTLS's).
 """
@@ -34,6 +36,14 @@ for path in sys.argv[1:]:
 
 # Targets of indirect calls: the transports' overrides and mbedTLS's callbacks.
 virtual = [f for f in frames if re.search(r"Transport(::|\w*)(connect|read|write|close|peerClosed)|sendCb|recvCb|platformEntropy", f)]
+# The client's own interfaces, resolved where they are called: a request
+# runs through its client (RequestOwner: RestClient's overrides), and the
+# connection writes and asks the request in flight (Exchange: RequestRun's).
+seams = [(re.compile(caller), [f for f in frames if re.search(target, f)]) for caller, target in [
+    (r"RestRequest", r"RestClient\d*(startBuilding|binder|moved|run)E"),
+    (r"Connection\d*(writeStep|readStep|startReading|afterFailedWrite|endReading)E",
+     r"RequestRun\d*(writeRequest|bodySatisfied|isHead|replayable)E"),
+]]
 
 # GCC emits complete-object constructors/destructors (C1/D1) as aliases of
 # the base-object ones (C2/D2): calls name the one, the graph has the other.
@@ -58,6 +68,9 @@ def depth(f):
         # PosixTransport is a member: direct calls), so only callers outside them.
         if f not in virtual:
             targets.update(virtual)
+        for caller, behind in seams:
+            if caller.search(f):
+                targets.update(behind)
     for t in targets:
         d = depth(resolve(t))
         if d[0] > best[0]:

@@ -2,10 +2,14 @@
 //
 // Layers (each usable alone; dependencies point down only):
 //   ehc/client  ESP32HTTPClient, RestRequest, the kept-alive connection
-//   ehc/net     transports: POSIX, mbedTLS, any Arduino Client, a test double
+//   ehc/net     transports: POSIX, mbedTLS, any Arduino Client
 //   ehc/http    HTTP/1.1 engine: URL, request writer, response parser
 //   ehc/json    streaming JSON parser + path binder, writer, struct mapping
 //   ehc/core    exact number <-> text conversion shared by json and http
+//
+// The in-memory test double (ehc::ScriptedTransport, with its 4 KB record
+// of what was written) is not included: unit tests include
+// "ehc/net/scripted_transport.h" themselves.
 #pragma once
 
 #include "ehc/client/client_error.h"
@@ -25,7 +29,6 @@
 #include "ehc/net/mbedtls_transport.h"
 #include "ehc/net/net_error.h"
 #include "ehc/net/posix_transport.h"
-#include "ehc/net/scripted_transport.h"
 #include "ehc/net/transport.h"
 #include "ehc/platform/esp32_http_client.h"
 #include "ehc/platform/heap_stats.h"

@@ -16,8 +16,24 @@
 
 #include "ESP32HTTPClient.h"
 #include "ours.h"
+#include "user_fields.h"
 
 namespace headline {
+
+namespace {
+bool sameField(long a, long b) {
+  return a == b;
+}
+bool sameField(const char* a, const char* b) {
+  return strcmp(a, b) == 0;
+}
+}  // namespace
+
+bool User::operator==(const User& o) const {
+#define EHC_SAME(path, member, isInt, first) &&sameField(member, o.member)
+  return true EHC_USER_FIELDS(EHC_SAME);
+#undef EHC_SAME
+}
 
 namespace {
 
@@ -47,14 +63,6 @@ int linesFor(const char* name) {
   // Ours is in ours.h (built twice: with the default read buffer and a larger one).
   const char* file = strcmp(name, "ours") == 0 ? "ours.h" : "contenders.cpp";
   return countLines(file, std::string(name) + "-setup") + countLines(file, name);
-}
-
-bool User::operator==(const User& o) const {
-  return id == o.id && !strcmp(name, o.name) && !strcmp(username, o.username) &&
-         !strcmp(email, o.email) && !strcmp(phone, o.phone) && !strcmp(website, o.website) &&
-         !strcmp(street, o.street) && !strcmp(suite, o.suite) && !strcmp(city, o.city) &&
-         !strcmp(zipcode, o.zipcode) && !strcmp(lat, o.lat) && !strcmp(lng, o.lng) &&
-         !strcmp(company, o.company) && !strcmp(catchPhrase, o.catchPhrase) && !strcmp(bs, o.bs);
 }
 
 namespace {

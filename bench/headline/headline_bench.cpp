@@ -42,6 +42,7 @@
 #include "contenders.h"
 #include "nginx_server.h"
 #include "test_certs.h"
+#include "user_fields.h"
 
 using headline::Contender;
 using headline::User;
@@ -180,23 +181,19 @@ double cpuNow() {
           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e3);
 }
 
+void setField(long& v, const char* text) {
+  v = atol(text);
+}
+template <size_t N>
+void setField(char (&buf)[N], const char* text) {
+  snprintf(buf, N, "%s", text);
+}
+
 User expectedFirstUser() {
   User u;
-  u.id = 1;
-  snprintf(u.name, sizeof u.name, "Leanne Graham");
-  snprintf(u.username, sizeof u.username, "Bret");
-  snprintf(u.email, sizeof u.email, "Sincere@april.biz");
-  snprintf(u.phone, sizeof u.phone, "1-770-736-8031 x56442");
-  snprintf(u.website, sizeof u.website, "hildegard.org");
-  snprintf(u.street, sizeof u.street, "Kulas Light");
-  snprintf(u.suite, sizeof u.suite, "Apt. 556");
-  snprintf(u.city, sizeof u.city, "Gwenborough");
-  snprintf(u.zipcode, sizeof u.zipcode, "92998-3874");
-  snprintf(u.lat, sizeof u.lat, "-37.3159");
-  snprintf(u.lng, sizeof u.lng, "81.1496");
-  snprintf(u.company, sizeof u.company, "Romaguera-Crona");
-  snprintf(u.catchPhrase, sizeof u.catchPhrase, "Multi-layered client-server neural-net");
-  snprintf(u.bs, sizeof u.bs, "harness real-time e-markets");
+#define EHC_SET(path, member, isInt, first) setField(u.member, first);
+  EHC_USER_FIELDS(EHC_SET)
+#undef EHC_SET
   return u;
 }
 

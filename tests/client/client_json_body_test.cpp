@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ESP32HTTPClient.h"
+#include "ehc/net/scripted_transport.h"
 
 using ehc::ScriptStep;
 

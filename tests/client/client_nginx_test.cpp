@@ -13,7 +13,9 @@
 #include "ESP32HTTPClient.h"
 #include "alloc_counter.h"
 #include "nginx_server.h"
+#include "suite_start.h"
 #include "test_certs.h"
+#include "user_fields.h"
 
 namespace {
 
@@ -26,40 +28,31 @@ struct User {
   char company[48], catchPhrase[64], bs[64];
 };
 
+void bindField(ehc::RestRequest& r, const char* path, int& value) {
+  r.getBody(path, &value);
+}
+template <size_t N>
+void bindField(ehc::RestRequest& r, const char* path, char (&text)[N]) {
+  r.getBody(path, text);
+}
+void expectField(int value, const char* first, const char* path) {
+  EXPECT_EQ(std::to_string(value), first) << path;
+}
+void expectField(const char* text, const char* first, const char* path) {
+  EXPECT_STREQ(text, first) << path;
+}
+
 ehc::RestRequest& bindUser(ehc::RestRequest& r, User& u) {
-  return r.getBody("0.id", &u.id)
-      .getBody("0.name", u.name)
-      .getBody("0.username", u.username)
-      .getBody("0.email", u.email)
-      .getBody("0.phone", u.phone)
-      .getBody("0.website", u.website)
-      .getBody("0.address.street", u.street)
-      .getBody("0.address.suite", u.suite)
-      .getBody("0.address.city", u.city)
-      .getBody("0.address.zipcode", u.zipcode)
-      .getBody("0.address.geo.lat", u.lat)
-      .getBody("0.address.geo.lng", u.lng)
-      .getBody("0.company.name", u.company)
-      .getBody("0.company.catchPhrase", u.catchPhrase)
-      .getBody("0.company.bs", u.bs);
+#define EHC_BIND(path, member, isInt, first) bindField(r, "0." path, u.member);
+  EHC_USER_FIELDS(EHC_BIND)
+#undef EHC_BIND
+  return r;
 }
 
 void expectFirstUser(const User& u) {
-  EXPECT_EQ(u.id, 1);
-  EXPECT_STREQ(u.name, "Leanne Graham");
-  EXPECT_STREQ(u.username, "Bret");
-  EXPECT_STREQ(u.email, "Sincere@april.biz");
-  EXPECT_STREQ(u.phone, "1-770-736-8031 x56442");
-  EXPECT_STREQ(u.website, "hildegard.org");
-  EXPECT_STREQ(u.street, "Kulas Light");
-  EXPECT_STREQ(u.suite, "Apt. 556");
-  EXPECT_STREQ(u.city, "Gwenborough");
-  EXPECT_STREQ(u.zipcode, "92998-3874");
-  EXPECT_STREQ(u.lat, "-37.3159");
-  EXPECT_STREQ(u.lng, "81.1496");
-  EXPECT_STREQ(u.company, "Romaguera-Crona");
-  EXPECT_STREQ(u.catchPhrase, "Multi-layered client-server neural-net");
-  EXPECT_STREQ(u.bs, "harness real-time e-markets");
+#define EHC_EXPECT(path, member, isInt, first) expectField(u.member, first, path);
+  EHC_USER_FIELDS(EHC_EXPECT)
+#undef EHC_EXPECT
 }
 
 class ClientNginx : public ::testing::Test {
@@ -67,7 +60,7 @@ class ClientNginx : public ::testing::Test {
   static void SetUpTestSuite() {
     certs_ = new ehc_test::TestCerts;
     std::string why;
-    ASSERT_TRUE(certs_->make(EHC_OPENSSL, &why)) << why;
+    if (!certs_->make(EHC_OPENSSL, &why)) return start_.failed(why);
     ehc_test::NginxOptions o;
     o.nginx = EHC_NGINX;
     o.certs = certs_;
@@ -75,14 +68,16 @@ class ClientNginx : public ::testing::Test {
     o.keepaliveRequests = 100000;
     o.keepaliveTimeoutSeconds = 60;
     server_ = new ehc_test::NginxServer(o);
-    ASSERT_TRUE(server_->start(&why)) << why;
+    if (!server_->start(&why)) start_.failed(why);
   }
   static void TearDownTestSuite() {
     delete server_;
     delete certs_;
     server_ = nullptr;
     certs_ = nullptr;
+    start_.reset();
   }
+  void SetUp() override { ASSERT_TRUE(start_.started()); }
   static std::string url(bool https) {
     return https ? "https://localhost:" + std::to_string(server_->httpsPort())
                  : "http://127.0.0.1:" + std::to_string(server_->httpPort());
@@ -95,6 +90,7 @@ class ClientNginx : public ::testing::Test {
 
   static ehc_test::TestCerts* certs_;
   static ehc_test::NginxServer* server_;
+  static inline ehc_test::SuiteStart start_;
 };
 ehc_test::TestCerts* ClientNginx::certs_ = nullptr;
 ehc_test::NginxServer* ClientNginx::server_ = nullptr;

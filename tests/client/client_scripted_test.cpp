@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ESP32HTTPClient.h"
+#include "ehc/net/scripted_transport.h"
 
 using ehc::ScriptStep;
 
@@ -285,6 +286,41 @@ TEST(ClientRedirects, ALocationWithAnotherSchemeIsRefused) {
   EXPECT_NE(s.written().find("GET /next HTTP/1.1\r\n"), std::string::npos) << s.written();
 }
 
+// A relative Location is read against the URL the response answered (RFC
+// 9110 section 10.2.2): on the first hop the request's own target (base
+// path, path, parameters), then the Location followed; dot segments go
+// (RFC 3986 section 5.2.4). They were read against the base URL's path and
+// sent as they were ("GET /6", "GET /../up").
+TEST(ClientRedirects, ARelativeLocationIsReadAgainstTheURLItAnswered) {
+  struct Case {
+    const char* location;
+    const char* then;  // the Location of the second redirect
+    const char* lines[2];
+  };
+  const Case cases[] = {
+      {"6", "../up/./x?y=1#f", {"GET /v1/items/6 HTTP/1.1", "GET /v1/up/x?y=1 HTTP/1.1"}},
+      {"../a/b/../c", "?page=2", {"GET /v1/a/c HTTP/1.1", "GET /v1/a/c?page=2 HTTP/1.1"}},
+      {"/root/./d/..", "//api.test/z/../w", {"GET /root/ HTTP/1.1", "GET /w HTTP/1.1"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.location);
+    const std::string first = redirectTo(c.location), second = redirectTo(c.then);
+    const ScriptStep steps[] = {ScriptStep::data(first.c_str()),
+                                ScriptStep::stall(0),
+                                ScriptStep::data(second.c_str()),
+                                ScriptStep::stall(0),
+                                ScriptStep::data("HTTP/1.1 204 No Content\r\n\r\n"),
+                                ScriptStep::stall(0)};
+    Scripted s(steps, 6, "http://api.test/v1");
+    const RestResult r = s.client.get("/items/{id}").path("id", 5).followRedirects().send();
+    EXPECT_EQ(r.statusCode, 204) << r.message;
+    const std::string written = s.written();
+    EXPECT_NE(written.find("GET /v1/items/5 HTTP/1.1\r\n"), std::string::npos) << written;
+    for (const char* line : c.lines)
+      EXPECT_NE(written.find(std::string(line) + "\r\n"), std::string::npos) << line << written;
+  }
+}
+
 // A URL longer than EHC_MAX_URL_LENGTH is a capacity of the build (-21,
 // naming the setting), not a malformed URL: the base URL, a Location, and a
 // relative Location that grows too long once resolved.
@@ -408,6 +444,57 @@ TEST(ClientResult, HasErrorBeforeAnyRequestAsTheOriginal) {
   const RestResult again = request.send();  // never sent twice
   EXPECT_EQ(again.statusCode, 0);
   EXPECT_TRUE(again.hasError());
+}
+
+}  // namespace
+
+namespace {
+
+using ehc::RestRequest;
+
+// A request exists once: taking it into a variable moves it (a chain on
+// the temporary get() returns gives an rvalue), copying does not compile.
+// It used to be a "copy" constructor that moved: `auto b = a;` emptied a.
+static_assert(!std::is_copy_constructible<RestRequest>::value, "auto b = a; must not compile");
+static_assert(!std::is_constructible<RestRequest, RestRequest&>::value,
+              "no constructor takes a request by non-const reference");
+static_assert(std::is_nothrow_move_constructible<RestRequest>::value, "a real move");
+static_assert(!std::is_copy_assignable<RestRequest>::value &&
+                  !std::is_move_assignable<RestRequest>::value,
+              "a request is not assigned over another");
+static_assert(
+    std::is_same<decltype(std::declval<RestRequest>().query("a", 1)), RestRequest&&>::value,
+    "the chain on a temporary gives an rvalue");
+static_assert(
+    std::is_same<decltype(std::declval<RestRequest&>().query("a", 1)), RestRequest&>::value,
+    "the chain on a variable gives that variable");
+
+RestRequest makeRequest(ESP32HTTPClient& client, int* id) {
+  return client.get("/made").getBody("id", id);  // moved out of the temporary, then elided
+}
+
+TEST(ClientRequest, MovesCarryTheBindingsAndSendOnce) {
+  const ScriptStep steps[] = {
+      ScriptStep::data("HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n{\"id\":41}"),
+      ScriptStep::stall(0),  // the connection stays open between them
+      ScriptStep::data("HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n{\"id\":42}"),
+      ScriptStep::stall(0)};
+  Scripted s(steps, 4);
+  int a = 0, b = 0;
+  char name[8] = "";
+  {
+    auto first = s.client.get("/first").query("q", std::string("temporary")).getBody("id", &a);
+    RestRequest moved(std::move(first));
+    moved.getBody("name", name);  // still being built, bindings and all
+    EXPECT_EQ(first.send().message, std::string("request already sent"));  // empty: sends nothing
+    EXPECT_EQ(s.written(), "");
+    EXPECT_TRUE(moved.send().isSuccess());
+  }
+  EXPECT_EQ(a, 41);
+  EXPECT_NE(s.written().find("GET /first?q=temporary HTTP/1.1\r\n"), std::string::npos);
+  makeRequest(s.client, &b);  // sent once, at the end of this statement
+  EXPECT_EQ(b, 42);
+  EXPECT_EQ(requestsIn(s.written()), 2u);
 }
 
 }  // namespace

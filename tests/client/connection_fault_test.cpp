@@ -79,8 +79,10 @@ TEST_F(Faults, EachFaultGivesItsErrorInTimeAndTheNextRequestWorks) {
     const uint32_t took = ehc::monotonicMs() - begun;
     EXPECT_EQ(r.net, c.net) << ehc::netErrorName(r.net);
     EXPECT_EQ(r.http, c.http) << ehc::httpErrorName(r.http);
-    EXPECT_LT(took, c.timeoutMs + 750);  // never much past the deadline (slack: loaded CI)
-    EXPECT_FALSE(connection_.open());    // a failed connection is not kept
+    // Never much past the deadline (slack for a loaded machine; the faults
+    // take 4 s or more when not cut short).
+    EXPECT_LT(took, c.timeoutMs + 1500);
+    EXPECT_FALSE(connection_.open());  // a failed connection is not kept
     expectNextRequestWorks();
   }
   connection_.end();

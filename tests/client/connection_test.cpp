@@ -6,6 +6,7 @@
 
 #include "ESP32HTTPClient.h"
 #include "alloc_counter.h"
+#include "ehc/net/scripted_transport.h"
 #include "test_exchange.h"
 
 using ehc::Deadline;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "ESP32HTTPClient.h"
+#include "ehc/net/scripted_transport.h"
 #include "shared_data.h"
 
 using ehc::ScriptStep;

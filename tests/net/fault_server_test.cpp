@@ -459,7 +459,7 @@ TEST_F(FaultServerTest, StopIsPromptWhateverTheConnectionsAreDoing) {
   const uint16_t port = server_.port();
   const Clock::time_point start = Clock::now();
   server_.stop();
-  EXPECT_LT(msSince(start), 1000);
+  EXPECT_LT(msSince(start), 3000);  // not the stall's 60 s
   EXPECT_EQ(server_.openConnections(), 0u);
   for (auto& client : clients) EXPECT_NE(client->readToEnd(), End::kTimedOut);
 
@@ -479,7 +479,7 @@ TEST(FaultServer, DestructorStopsPromptly) {
     ASSERT_TRUE(client.send(get("/stall?ms=60000")));
     ASSERT_TRUE(eventually([&] { return server.requests().size() == 1; }));
   }
-  EXPECT_LT(msSince(start), 1000);
+  EXPECT_LT(msSince(start), 3000);  // not the stall's 60 s
 }
 
 TEST(FaultServer, StartFailsOnAPortInUse) {

@@ -19,6 +19,7 @@
 #include "ESP32HTTPClient.h"
 #include "loopback.h"
 #include "nginx_server.h"
+#include "suite_start.h"
 #include "test_certs.h"
 
 using ehc::Deadline;
@@ -157,26 +158,28 @@ class Nginx : public ::testing::Test {
   static void SetUpTestSuite() {
     std::string why;
     certs_ = new ehc_test::TestCerts;
-    ASSERT_TRUE(certs_->make(EHC_OPENSSL, &why)) << why;
+    if (!certs_->make(EHC_OPENSSL, &why)) return start_.failed(why);
     ehc_test::NginxOptions o;
     o.nginx = EHC_NGINX;
     o.certs = certs_;
     o.docroot = kDocroot;
     o.files = {{"hello.json", "{\"hello\":\"nginx\"}"}, {"sub/dir/users.json", "[]"}};
     server_ = new ehc_test::NginxServer(o);
-    ASSERT_TRUE(server_->start(&why)) << why;
+    if (!server_->start(&why)) start_.failed(why);
   }
   static void TearDownTestSuite() {
     delete server_;
     delete certs_;
+    server_ = nullptr;
+    certs_ = nullptr;
+    start_.reset();
   }
-  void SetUp() override {
-    if (!server_ || !server_->running()) GTEST_SKIP() << "the fixture did not start";
-  }
+  void SetUp() override { ASSERT_TRUE(start_.started()); }
   static std::string file(const char* name) { return ehc_test::slurpFile(kDocroot + "/" + name); }
 
   static ehc_test::TestCerts* certs_;
   static ehc_test::NginxServer* server_;
+  static inline ehc_test::SuiteStart start_;
 };
 ehc_test::TestCerts* Nginx::certs_;
 ehc_test::NginxServer* Nginx::server_;

@@ -4,9 +4,11 @@
 
 #include <arpa/inet.h>
 #include <dirent.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -92,10 +94,36 @@ inline size_t openDescriptors() {
   return n;
 }
 
-// A loopback port nobody listens on (a listener opened and closed again).
-inline uint16_t closedLoopbackPort() {
+// A loopback port free right now (a listener opened and closed again), for
+// a server in another process to bind: another may take it first, so start
+// the server again on a new one when its bind fails.
+inline uint16_t freeLoopbackPort() {
   LoopbackListener gone;
   return gone.port();
+}
+
+// A loopback port where a connection is refused, and stays refused while
+// tests run beside this one: below the ephemeral range, where no test server
+// gets a port (they all bind port 0) and no connection its source port. A
+// port free now may be taken by the next server any test starts (ctest -j).
+// Falls back to freeLoopbackPort() when the range leaves no room below it.
+inline uint16_t closedLoopbackPort() {
+  unsigned low = 32768, high = 60999;  // Linux's default range
+  if (FILE* f = fopen("/proc/sys/net/ipv4/ip_local_port_range", "r")) {
+    if (fscanf(f, "%u %u", &low, &high) != 2) low = 32768;
+    fclose(f);
+  }
+  for (unsigned port = low - 1; port >= 20000 && port < low; --port) {
+    const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_storage address;
+    const socklen_t length = loopbackAddress(static_cast<uint16_t>(port), false, &address);
+    const bool refused = fd >= 0 &&
+                         ::connect(fd, reinterpret_cast<sockaddr*>(&address), length) != 0 &&
+                         errno == ECONNREFUSED;
+    if (fd >= 0) close(fd);
+    if (refused) return static_cast<uint16_t>(port);
+  }
+  return freeLoopbackPort();
 }
 
 }  // namespace ehc_test

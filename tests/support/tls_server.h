@@ -20,10 +20,28 @@ namespace ehc_test {
 class TlsTestServer {
  public:
   // Returns false (with a message) when openssl is missing or fails. `extra`:
-  // more s_server options (e.g. {"-tls1_3"} for a TLS 1.3-only server).
+  // more s_server options (e.g. {"-tls1_3"} for a TLS 1.3-only server). The
+  // port is chosen before s_server binds it, so another process may take it
+  // first: then s_server exits and starts again on another.
   bool start(const char* openssl, std::string* why, const std::vector<std::string>& extra = {}) {
     if (!certs_.make(openssl, why)) return false;
-    port_ = closedLoopbackPort();
+    for (int attempt = 0; attempt < 5; ++attempt) {
+      if (launch(openssl, extra)) return true;
+    }
+    *why = "openssl s_server did not start (5 ports tried)";
+    return false;
+  }
+  ~TlsTestServer() { stop(); }
+  uint16_t port() const { return port_; }
+  const std::string& caPem() const { return certs_.caPem(); }
+  const std::string& leafDer() const { return certs_.leafDer(kKind); }
+  const std::string& leafKeyDer() const { return certs_.leafKeyDer(kKind); }  // its SPKI
+  const TestCerts& certs() const { return certs_; }
+
+ private:
+  // Starts s_server on a free port and waits (bounded) until it listens.
+  bool launch(const char* openssl, const std::vector<std::string>& extra) {
+    port_ = freeLoopbackPort();
     const std::string cert = certs_.certPath(kKind), key = certs_.keyPath(kKind);
     pid_ = fork();
     if (pid_ == 0) {
@@ -37,26 +55,25 @@ class TlsTestServer {
       execv(openssl, const_cast<char* const*>(argv.data()));
       _exit(127);
     }
-    for (int i = 0; i < 100; ++i) {  // bounded wait until it listens
+    for (int i = 0; i < 100; ++i) {
+      if (waitpid(pid_, nullptr, WNOHANG) == pid_) {  // it could not bind: exited
+        pid_ = -1;
+        return false;
+      }
       if (canConnect(port_)) return true;
       usleep(50000);
     }
-    *why = "openssl s_server did not start";
+    stop();
     return false;
   }
-  ~TlsTestServer() {
+  void stop() {
     if (pid_ > 0) {
       kill(pid_, SIGTERM);
       waitpid(pid_, nullptr, 0);
     }
+    pid_ = -1;
   }
-  uint16_t port() const { return port_; }
-  const std::string& caPem() const { return certs_.caPem(); }
-  const std::string& leafDer() const { return certs_.leafDer(kKind); }
-  const std::string& leafKeyDer() const { return certs_.leafKeyDer(kKind); }  // its SPKI
-  const TestCerts& certs() const { return certs_; }
 
- private:
   static constexpr CertKind kKind = CertKind::DnsOnly;
   TestCerts certs_;  // destroyed (its directory removed) after the server is stopped
   uint16_t port_ = 0;

@@ -22,6 +22,7 @@
 
 #include "loopback.h"
 #include "nginx_server.h"
+#include "suite_start.h"
 #include "test_certs.h"
 
 extern char** environ;
@@ -191,12 +192,12 @@ class EhcGet : public ::testing::Test {
   static void SetUpTestSuite() {
     std::string why;
     certs_ = new ehc_test::TestCerts;
-    ASSERT_TRUE(certs_->make(EHC_OPENSSL, &why)) << why;
-    server_ = startServer(100, &why);
-    ASSERT_TRUE(server_) << why;
-    oneShot_ = startServer(1, &why);  // every request on a new connection
-    ASSERT_TRUE(oneShot_) << why;
     users_ = new std::string(ehc_test::slurpFile(kUsersPath));
+    if (!certs_->make(EHC_OPENSSL, &why)) return start_.failed(why);
+    server_ = startServer(100, &why);
+    if (!server_) return start_.failed(why);
+    oneShot_ = startServer(1, &why);  // every request on a new connection
+    if (!oneShot_) start_.failed(why);
   }
   static void TearDownTestSuite() {
     delete oneShot_;
@@ -206,6 +207,7 @@ class EhcGet : public ::testing::Test {
     oneShot_ = server_ = nullptr;
     certs_ = nullptr;
     users_ = nullptr;
+    start_.reset();
   }
   static NginxServer* startServer(int keepaliveRequests, std::string* why) {
     ehc_test::NginxOptions o;
@@ -219,8 +221,7 @@ class EhcGet : public ::testing::Test {
     return nullptr;
   }
   void SetUp() override {
-    if (!server_ || !oneShot_ || !server_->running() || !oneShot_->running())
-      GTEST_SKIP() << "the nginx fixture did not start";
+    ASSERT_TRUE(start_.started());
     ASSERT_GT(users_->size(), 5000u);
   }
 
@@ -242,6 +243,7 @@ class EhcGet : public ::testing::Test {
   static NginxServer* server_;
   static NginxServer* oneShot_;
   static std::string* users_;
+  static inline ehc_test::SuiteStart start_;
 };
 ehc_test::TestCerts* EhcGet::certs_;
 NginxServer* EhcGet::server_;

@@ -26,11 +26,18 @@
 //   and drops the rest up to a limit so the connection stays reusable; past
 //   the limit it closes (cheaper than reading a huge body to its end).
 //
+// One exchange is a state machine (connect, write, read head, read body,
+// drain, done) whose state is a Connection::Progress the caller holds:
+// begin() it, then step() until it returns false. exchange() is that, driven
+// to the end; every step blocks today (Transport calls take deadlines),
+// a non-blocking transport will make each one return at once.
+//
 // Nothing is allocated: the buffer lives inside the object.
 #pragma once
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../config.h"
 #include "../http/request_writer.h"
@@ -74,8 +81,47 @@ struct ExchangeResult {
   bool ok() const { return net == NetError::Ok && http == HttpError::Ok; }
 };
 
+// Where an exchange is.
+enum class ExchangeStep : uint8_t {
+  Connect,   // resolve, TCP connect, TLS handshake (one Transport::connect), or reuse
+  Write,     // the request, head and body
+  ReadHead,  // the response until its header section ended
+  ReadBody,  // body bytes to the parser's sink
+  Drain,     // the rest of a body nobody wants, read only to keep the connection
+  Done,
+};
+
 class Connection {
  public:
+  // An exchange in progress: what it was given and how far it got. The
+  // caller keeps it from begin() until step() returned false; only the
+  // connection changes it.
+  class Progress {
+   public:
+    ExchangeStep step() const { return step_; }
+    const ExchangeResult& result() const { return result_; }  // whole once Done
+
+   private:
+    friend class Connection;
+    ExchangeResult result_;
+    Endpoint endpoint_ = {nullptr, 0, false};
+    Exchange* request_ = nullptr;
+    ResponseParser* parser_ = nullptr;
+    Deadline doneBy_ = Deadline::never();
+    Deadline readBy_ = Deadline::never();  // the deadline, or the drain's
+    uint32_t connectTimeoutMs_ = 0;
+    uint32_t start_ = 0;
+    uint64_t sentBefore_ = 0;      // of this attempt's request
+    uint64_t receivedBefore_ = 0;  // when an early answer began to be read
+    uint64_t drainFrom_ = 0;       // body bytes when draining began
+    NetError writeError_ = NetError::Ok;
+    ExchangeStep step_ = ExchangeStep::Done;
+    uint8_t tries_ = 0;         // attempts on this exchange (a resend is the second)
+    bool anyByte_ = false;      // of the response arrived
+    bool leftover_ = false;     // bytes after the response: not reusable
+    bool earlyAnswer_ = false;  // reading an answer that came while the write failed
+  };
+
   // Transports for http:// and https:// (either may be null: that scheme is
   // then NotConnected). Both outlive the connection.
   Connection(Transport* plain, Transport* secure) : plain_(plain), secure_(secure) {}
@@ -99,21 +145,37 @@ class Connection {
   // wanted. Each connect may take connectTimeoutMs (within `doneBy`).
   ExchangeResult exchange(const Endpoint& endpoint, Exchange& request, ResponseParser& parser,
                           Deadline doneBy, uint32_t connectTimeoutMs = 0xFFFFFFFFu);
+  // The same, a step at a time: endpoint.host, request and parser must
+  // outlive the exchange.
+  void begin(Progress& x, const Endpoint& endpoint, Exchange& request, ResponseParser& parser,
+             Deadline doneBy, uint32_t connectTimeoutMs = 0xFFFFFFFFu);
+  // Advances x by one step; false once it is Done.
+  bool step(Progress& x);
 
   // Closes the connection: the TLS context and its buffers are freed, the
   // TLS session kept, so the next exchange resumes it.
   void end();
   bool open() const { return current_ != nullptr && current_->open(); }
+  // Open, to this host (host[0..length), as in a URL, without brackets)?
+  bool connectedTo(const char* host, size_t length) const {
+    return open() && strlen(host_) == length && memcmp(host_, host, length) == 0;
+  }
 
  private:
-  enum class Attempt : uint8_t { Done, Resend };
-  Attempt attempt(Exchange& request, ResponseParser& parser, bool reused, ExchangeResult& r);
+  void connectStep(Progress& x);
+  void writeStep(Progress& x);
+  void readStep(Progress& x);
+  void startReading(Progress& x);
+  void endReading(Progress& x);
+  void afterFailedWrite(Progress& x);
+  void endEarlyAnswer(Progress& x);
+  void resend(Progress& x);
+  void finish(Progress& x);
+  bool startDraining(Progress& x);
   NetError connect(const Endpoint& endpoint, Deadline deadline, ExchangeResult& r);
   bool sameEndpoint(const Endpoint& endpoint) const;
   void remember(const Endpoint& endpoint);
-  bool readResponse(Exchange& request, ResponseParser& parser, ExchangeResult& r);
-  bool readEarlyAnswer(Exchange& request, ResponseParser& parser, ExchangeResult& r);
-  static bool sendToTransport(void* self, const char* data, size_t length);
+  static bool sendToTransport(void* writing, const char* data, size_t length);
 
   Transport* plain_;
   Transport* secure_;
@@ -123,12 +185,6 @@ class Connection {
   bool tls_ = false;
   uint32_t drainLimit_ = EHC_DRAIN_LIMIT;
   uint32_t drainTimeoutMs_ = EHC_DRAIN_TIMEOUT_MS;
-
-  // state of the exchange in progress
-  uint32_t start_ = 0;
-  Deadline doneBy_ = Deadline::never();
-  NetError writeError_ = NetError::Ok;
-  uint64_t sent_ = 0;
   uint8_t buffer_[EHC_READ_BUFFER];
 };
 

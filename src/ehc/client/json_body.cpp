@@ -46,6 +46,10 @@ void writeLevel(JsonWriter& w, const Param* f, size_t n, const char* prefix, siz
 
 }  // namespace
 
+JsonWriter countingWriter() {
+  return JsonWriter([](void*, const char*, size_t) { return true; }, nullptr);
+}
+
 JsonWriter& writeParamValue(JsonWriter& w, const ParamValue& v) {
   switch (v.type) {
     case ParamValue::Type::String: return w.value(v.s);
@@ -64,7 +68,7 @@ WriteError writeDottedObject(JsonWriter& writer, const Param* fields, size_t n) 
 }
 
 bool dottedFieldWritable(const char* key, const ParamValue& value) {
-  JsonWriter w([](void*, const char*, size_t) { return true; }, nullptr);
+  JsonWriter w = countingWriter();
   unsigned depth = 0;
   w.beginObject();
   for (const char* s = key;; s += segmentLength(s) + 1) {

@@ -24,6 +24,10 @@ bool dottedKeyFits(const Param* fields, size_t n, const char* key, int* same);
 // the key or a text value, or more nesting than a writer allows.
 bool dottedFieldWritable(const char* key, const ParamValue& value);
 
+// A writer that keeps nothing: its length() is the text's length, its
+// error() whether the text would be written.
+JsonWriter countingWriter();
+
 // A parameter value as a JSON value.
 JsonWriter& writeParamValue(JsonWriter& writer, const ParamValue& value);
 

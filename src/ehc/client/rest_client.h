@@ -2,10 +2,12 @@
 // uses ESP32HTTPClient (esp32_http_client.h), which is a RestClient with the
 // platform's transports built in.
 //
-// One client keeps one connection (kept alive between requests), the base
-// URL, persistent headers, auth, cookies, settings and the last result. A
-// request's bindings live in the client's binder while it is built, so one
-// client builds one request at a time (a second one fails with
+// One client keeps what lasts between requests: one connection (kept
+// alive), the settings (base URL, persistent headers, auth, timeouts), the
+// cookie jar, the binder, callbacks and the last result. The request in
+// flight is a RequestRun (request_run.h), its own object. A request's
+// bindings live in the client's binder while it is built, so one client
+// builds one request at a time (a second one fails with
 // EHC_ERROR_CLIENT_BUSY); use one client per task.
 #pragma once
 
@@ -13,19 +15,17 @@
 #include <stdint.h>
 
 #include "../config.h"
-#include "../http/response_parser.h"
-#include "../http/url.h"
 #include "../json/json_binder.h"
 #include "../json/json_struct.h"
 #include "callback.h"
-#include "connection.h"
-#include "cookie_jar.h"
+#include "client_parts.h"
+#include "request_run.h"
 #include "rest_request.h"
 #include "rest_result.h"
 
 EHC_BEGIN_NAMESPACE
 
-class RestClient {
+class RestClient : private RequestOwner {
  public:
   // baseUrl: http(s)://host[:port][/base/path] (copied). port: 0 = from the
   // URL, else it replaces the URL's. plain / secure: the transports for
@@ -37,13 +37,13 @@ class RestClient {
 
   // --- requests (sent at the end of the statement, or by send()) ------------
   // The path (copied) is appended to the base URL's; "" is the base URL.
-  RestRequest get(TextArg path = "") { return RestRequest(this, "GET", path.c_str()); }
-  RestRequest post(TextArg path = "") { return RestRequest(this, "POST", path.c_str()); }
-  RestRequest put(TextArg path = "") { return RestRequest(this, "PUT", path.c_str()); }
+  RestRequest get(TextArg path = "") { return RestRequest(*this, "GET", path.c_str()); }
+  RestRequest post(TextArg path = "") { return RestRequest(*this, "POST", path.c_str()); }
+  RestRequest put(TextArg path = "") { return RestRequest(*this, "PUT", path.c_str()); }
   RestRequest update(TextArg path = "") { return put(path); }
-  RestRequest patch(TextArg path = "") { return RestRequest(this, "PATCH", path.c_str()); }
-  RestRequest del(TextArg path = "") { return RestRequest(this, "DELETE", path.c_str()); }
-  RestRequest head(TextArg path = "") { return RestRequest(this, "HEAD", path.c_str()); }
+  RestRequest patch(TextArg path = "") { return RestRequest(*this, "PATCH", path.c_str()); }
+  RestRequest del(TextArg path = "") { return RestRequest(*this, "DELETE", path.c_str()); }
+  RestRequest head(TextArg path = "") { return RestRequest(*this, "HEAD", path.c_str()); }
 
   // --- settings ---------------------------------------------------------------
   // False when malformed (the next requests fail with EHC_ERROR_BAD_URL) or
@@ -54,14 +54,14 @@ class RestClient {
   void setPort(uint16_t port);
   // The whole request's deadline: every attempt, redirect and backoff wait
   // (default 60 s). A retry whose wait would end past it is not made.
-  void setTimeout(uint32_t ms) { timeoutMs_ = ms; }
-  void setConnectTimeout(uint32_t ms) { connectTimeoutMs_ = ms; }  // default 10 s
-  void setMaxRetry(uint8_t times) { maxRetry_ = times; }           // network errors only
+  void setTimeout(uint32_t ms) { parts_.settings.timeoutMs = ms; }
+  void setConnectTimeout(uint32_t ms) { parts_.settings.connectTimeoutMs = ms; }  // default 10 s
+  void setMaxRetry(uint8_t times) { parts_.settings.maxRetry = times; }  // network errors only
   bool setContentType(TextArg type);  // of bodies (application/json); false: refused
-  void setDrainLimit(uint32_t bytes) { connection_.setDrainLimit(bytes); }
+  void setDrainLimit(uint32_t bytes) { parts_.connection.setDrainLimit(bytes); }
   // After the wanted values came, the rest of a body is read for at most
   // this long to keep the connection (EHC_DRAIN_TIMEOUT_MS); then it closes.
-  void setDrainTimeout(uint32_t ms) { connection_.setDrainTimeout(ms); }
+  void setDrainTimeout(uint32_t ms) { parts_.connection.setDrainTimeout(ms); }
   void setTransports(Transport* plain, Transport* secure);
 
   // Persistent headers, sent with every request (EHC_CLIENT_HEADER_STORAGE
@@ -77,13 +77,15 @@ class RestClient {
   // A cookie sent on every request to the base URL's origin (server cookies
   // are kept automatically). Credentials (Authorization, API key, cookies)
   // never follow a redirect to another scheme, host or port.
-  bool cookie(TextArg name, TextArg value) { return cookies_.set(name.c_str(), value.c_str()); }
-  void clearCookies() { cookies_.clear(); }
-  size_t cookiesDropped() const { return cookies_.dropped(); }  // pushed out, or not kept
+  bool cookie(TextArg name, TextArg value) {
+    return parts_.cookies.set(name.c_str(), value.c_str());
+  }
+  void clearCookies() { parts_.cookies.clear(); }
+  size_t cookiesDropped() const { return parts_.cookies.dropped(); }  // pushed out, or not kept
 
   // Closes the kept connection, freeing the TLS context (about 39 KB with
   // mbedTLS's default buffers); the TLS session is kept for a quick resume.
-  void end() { connection_.end(); }
+  void end() { parts_.connection.end(); }
 
   // --- the last request ---------------------------------------------------------
   int getStatusCode() const { return last_.statusCode; }
@@ -130,74 +132,22 @@ class RestClient {
   }
 
  private:
-  friend class RestRequest;
-  class Exchanger;
-
+  // RequestOwner: what the requests this client makes need of it. Defined
+  // here, so that RestClient has no key function: its vtable and type info
+  // are made wherever they are needed, also by code built with RTTI over a
+  // library built without.
+  bool startBuilding(const RestRequest& request) override { return claimBinder(request); }
+  JsonBinder& binder() override { return parts_.binder; }
+  void moved(const RestRequest& from, RestRequest& to) override { follow(from, to); }
+  RestResult run(RestRequest& request) override { return execute(request); }
+  bool claimBinder(const RestRequest& request);
+  void follow(const RestRequest& from, RestRequest& to);
   RestResult execute(RestRequest& request);
-  void runAttempt(RestRequest& request, RestResult& result, Deadline doneBy);
-  static bool waitBeforeRetry(int attempt, Deadline doneBy);
-  void finish(RestRequest& request, RestResult& result);
-  bool nextHop(int status, RestResult& result);
-  bool storeHeader(const char* name, const char* value, const char* prefix, bool credential);
-  bool crossOrigin() const;
-  bool followingRedirect(const RestRequest& request) const;
-  bool wantsBody(const RestRequest& request) const;
-  bool responseHasBody(int status) const;
-  void finishHeaderTargets(RestRequest& request, RestResult& result);
-  static void onBodyBytes(void* self, const char* data, size_t length);
-  static const ResponseParser::HeaderVisitor kHeaderVisitor;
-  void headerName(const char* data, size_t length);
-  void headerValue(const char* data, size_t length);
-  void headerEnd(bool trailer);
-  void appendHeader(uint8_t target, const char* data, size_t length);
+  void report(const RequestSpec& request, const RestResult& result);
 
-  // base URL
-  char baseUrl_[EHC_MAX_URL_LENGTH + 1] = {};
-  Url url_;
-  uint16_t portOverride_ = 0;
-  int urlError_ = EHC_ERROR_BAD_URL;  // EHC_OK, or what every request fails with
-  const char* urlMessage_ = "malformed base URL";
-
-  // the exchange in progress: the hop's URL (a redirect's Location), host
-  char hopUrlText_[EHC_MAX_URL_LENGTH + 1] = {};
-  Url hopUrl_;
-  char host_[EHC_MAX_HOST_LENGTH + 1] = {};
-  char baseHost_[EHC_MAX_HOST_LENGTH + 1] = {};
-  const char* hopMethod_ = nullptr;
-  bool hopHasBody_ = true;
-  bool hopCrossOrigin_ = false;     // the hop left the base URL's origin
-  RestRequest* current_ = nullptr;  // the request being exchanged (its body feeds the binder)
-  bool bodyFed_ = false;            // some of this response's body went to the binder
-  uint8_t hop_ = 0;
-  char location_[EHC_MAX_URL_LENGTH + 1] = {};
-  int locationCapture_ = -1;
-  // getHeader() targets, matched as the headers stream by.
-  struct HeaderMatch {
-    uint16_t matched;  // bytes of the name matched so far
-    bool mismatch;     // the field's name is not this one
-    bool inValue;      // this field's value is arriving
-    bool seen;         // written at least once (repeated fields join with ", ")
-    bool truncated;
-    size_t length;  // bytes written into the target / text
-  } headerMatch_[EHC_MAX_HEADER_TARGETS] = {};
-  char headerText_[EHC_MAX_HEADER_TARGETS][EHC_HEADER_VALUE_MAX];  // numbers, bool
-
-  // settings
-  uint32_t timeoutMs_ = EHC_DEFAULT_TIMEOUT_MS;
-  uint32_t connectTimeoutMs_ = EHC_DEFAULT_CONNECT_TIMEOUT_MS;
-  uint8_t maxRetry_ = 0;
-  char contentType_[48] = "application/json";
-  // Records: a flag byte ('c': a credential, '-'), then "Name\0value\0".
-  char headers_[EHC_CLIENT_HEADER_STORAGE] = {};
-  size_t headersUsed_ = 0;
-
-  Transport* plain_;
-  Transport* secure_;
-  Connection connection_;
-  ResponseParser parser_;
-  StaticJsonBinder<EHC_MAX_BINDINGS, EHC_PATH_ARENA> binder_;
-  RestRequest* building_ = nullptr;  // the request whose bindings the binder holds
-  CookieJar cookies_;
+  ClientParts parts_;                      // what lasts between requests
+  const RestRequest* building_ = nullptr;  // the request whose bindings the binder holds
+  RequestRun run_{parts_};                 // the request in flight
 
   StatusCallback onSuccess_;
   ErrorCallback onError_;

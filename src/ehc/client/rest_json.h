@@ -11,6 +11,7 @@
 
 #include "../json/json_struct.h"
 #include "../json/json_text_targets.h"
+#include "json_body.h"
 #include "rest_client.h"
 
 EHC_BEGIN_NAMESPACE
@@ -25,15 +26,9 @@ bool toJson(const T& object, char* buf, size_t size) {
 // The length of the JSON text (without a NUL).
 template <typename T>
 size_t measureJson(const T& object) {
-  size_t n = 0;
-  JsonWriter w(
-      [](void* u, const char*, size_t k) {
-        *static_cast<size_t*>(u) += k;
-        return true;
-      },
-      &n);
+  JsonWriter w = countingWriter();
   writeStruct(w, object);
-  return n;
+  return w.length();
 }
 
 template <typename T>

@@ -6,31 +6,24 @@
 
 #include "../http/text.h"
 #include "json_body.h"
-#include "rest_client.h"
 #include "user_headers.h"
 
 EHC_BEGIN_NAMESPACE
 
-RestRequest::RestRequest(RestClient* client, const char* method, const char* path)
-    : client_(client) {
-  method_ = method;
-  if (client->building_) {
+RestRequest::RestRequest(RequestOwner& owner, const char* method, const char* path)
+    : owner_(&owner) {
+  spec_.method = method;
+  if (!owner.startBuilding(*this))
     fail(EHC_ERROR_CLIENT_BUSY, nullptr);  // the binder holds the other one's bindings
-  } else {
-    client->building_ = this;
-    client->binder_.clear();
-    client->binder_.setStopWhenDone(true);  // read only as far as the bindings need
-  }
   const char* kept = keep(path ? path : "");
-  if (kept) path_ = kept;
+  if (kept) spec_.path = kept;
 }
 
-static_assert(std::is_trivially_copyable<detail::RequestData>::value,
+static_assert(std::is_trivially_copyable<RequestSpec>::value,
               "a request moves as a byte copy of its data");
 
-RestRequest::RestRequest(RestRequest& other) noexcept
-    : detail::RequestData(other), client_(other.client_) {
-  other.client_ = nullptr;  // empty now: never sent
+RestRequest::RestRequest(RestRequest&& other) noexcept : spec_(other.spec_), owner_(other.owner_) {
+  other.owner_ = nullptr;  // empty now: never sent
   // Pointers into the old object (copied texts, callbacks) follow it here.
   const auto from = reinterpret_cast<uintptr_t>(&other);
   const auto follow = [&](const char*& p) {
@@ -44,46 +37,39 @@ RestRequest::RestRequest(RestRequest& other) noexcept
       if (list[i].value.type == ParamValue::Type::String) follow(list[i].value.s);
     }
   };
-  follow(path_);
-  follow(contentType_);
-  follow(rawBody_);
-  followParams(pathParams_, pathCount_);
-  followParams(query_, queryCount_);
-  followParams(fields_, fieldCount_);
-  for (uint8_t i = 0; i < headerCount_; ++i) {
-    follow(headers_[i].name);
-    follow(headers_[i].value);
+  follow(spec_.path);
+  follow(spec_.contentType);
+  follow(spec_.rawBody);
+  followParams(spec_.pathParams, spec_.pathCount);
+  followParams(spec_.query, spec_.queryCount);
+  followParams(spec_.fields, spec_.fieldCount);
+  for (uint8_t i = 0; i < spec_.headerCount; ++i) {
+    follow(spec_.headers[i].name);
+    follow(spec_.headers[i].value);
   }
-  for (uint8_t i = 0; i < headerTargetCount_; ++i) follow(headerTargets_[i].name);
-  if (client_ && client_->building_ == &other) {
-    client_->building_ = this;
-    client_->binder_.relocate(&other, sizeof other, this);
-  }
+  for (uint8_t i = 0; i < spec_.headerTargetCount; ++i) follow(spec_.headerTargets[i].name);
+  if (owner_) owner_->moved(other, *this);
 }
 
 RestRequest::~RestRequest() {
-  if (client_) send();
+  if (owner_) send();
 }
 
 RestResult RestRequest::send() {
-  if (!client_) {  // sent already
+  if (!owner_) {  // sent already
     RestResult r;
     r.message = "request already sent";
     return r;
   }
-  RestClient* client = client_;
-  client_ = nullptr;
-  return client->execute(*this);
-}
-
-JsonBinder& RestRequest::binder() {
-  return client_->binder_;
+  RequestOwner* owner = owner_;
+  owner_ = nullptr;
+  return owner->run(*this);
 }
 
 void RestRequest::fail(int code, const char* message) {
-  if (error_ != EHC_OK) return;  // the first failure tells most
-  error_ = code;
-  errorMessage_ = message ? message : errorToString(code);
+  if (spec_.error != EHC_OK) return;  // the first failure tells most
+  spec_.error = code;
+  spec_.errorMessage = message ? message : errorToString(code);
 }
 
 const char* RestRequest::keep(const char* text) {
@@ -92,14 +78,14 @@ const char* RestRequest::keep(const char* text) {
 }
 
 const char* RestRequest::keep(const char* text, size_t length) {
-  if (length >= sizeof storage_ - used_) {
+  if (length >= sizeof spec_.storage - spec_.used) {
     fail(EHC_ERROR_CAPACITY, "request storage full (EHC_REQUEST_STORAGE)");
     return nullptr;
   }
-  char* copy = storage_ + used_;
+  char* copy = spec_.storage + spec_.used;
   memcpy(copy, text, length);
   copy[length] = '\0';
-  used_ += length + 1;
+  spec_.used = static_cast<uint16_t>(spec_.used + length + 1);
   return copy;
 }
 
@@ -122,11 +108,11 @@ void RestRequest::track(int bindResult) {
 void RestRequest::addEach(int binding, const MatchCallback& callback) {
   track(binding);
   if (binding < 0) return;
-  if (eachCount_ == EHC_MAX_EACH_CALLBACKS) {
+  if (spec_.eachCount == EHC_MAX_EACH_CALLBACKS) {
     fail(EHC_ERROR_CAPACITY, "too many getBody() callbacks (EHC_MAX_EACH_CALLBACKS)");
     return;
   }
-  Each& e = each_[eachCount_++];
+  RequestSpec::Each& e = spec_.each[spec_.eachCount++];
   e.binding = binding;
   e.callback = callback;
   binder().onMatch(
@@ -147,8 +133,9 @@ RestRequest& RestRequest::addParam(Param* list, uint8_t& count, size_t capacity,
                                    ParamValue value) {
   if (!ready()) return *this;
   if (count == capacity) {
-    fail(EHC_ERROR_CAPACITY, list == query_ ? "too many query parameters (EHC_MAX_QUERY_PARAMS)"
-                                            : "too many path parameters (EHC_MAX_PATH_PARAMS)");
+    fail(EHC_ERROR_CAPACITY, list == spec_.query
+                                 ? "too many query parameters (EHC_MAX_QUERY_PARAMS)"
+                                 : "too many path parameters (EHC_MAX_PATH_PARAMS)");
     return *this;
   }
   const char* kept = keep(name);
@@ -158,7 +145,7 @@ RestRequest& RestRequest::addParam(Param* list, uint8_t& count, size_t capacity,
 }
 
 bool RestRequest::bodyIsFree(const char* what) {
-  if (fieldCount_ || rawBody_) {
+  if (spec_.fieldCount || spec_.rawBody) {
     fail(EHC_ERROR_INVALID_REQUEST, what);
     return false;
   }
@@ -167,12 +154,12 @@ bool RestRequest::bodyIsFree(const char* what) {
 
 RestRequest& RestRequest::addBodyField(const char* key, ParamValue value) {
   if (!ready()) return *this;
-  if (rawBody_) {
+  if (spec_.rawBody) {
     fail(EHC_ERROR_INVALID_REQUEST, "body(key, value) with a raw or struct body");
     return *this;
   }
   int same = -1;
-  if (!dottedKeyFits(fields_, fieldCount_, key, &same)) {
+  if (!dottedKeyFits(spec_.fields, spec_.fieldCount, key, &same)) {
     fail(EHC_ERROR_INVALID_REQUEST, "body key is empty or clashes with another");
     return *this;
   }
@@ -181,148 +168,143 @@ RestRequest& RestRequest::addBodyField(const char* key, ParamValue value) {
     return *this;
   }
   if (same >= 0) {  // the same key again: the last value wins
-    fields_[same].value = keepValue(value);
+    spec_.fields[same].value = keepValue(value);
     return *this;
   }
-  if (fieldCount_ == EHC_MAX_BODY_FIELDS) {
+  if (spec_.fieldCount == EHC_MAX_BODY_FIELDS) {
     fail(EHC_ERROR_CAPACITY, "too many body fields (EHC_MAX_BODY_FIELDS)");
     return *this;
   }
   const char* kept = keep(key);
-  if (kept) fields_[fieldCount_++] = Param{kept, keepValue(value)};
+  if (kept) spec_.fields[spec_.fieldCount++] = Param{kept, keepValue(value)};
   return *this;
 }
 
 RestRequest& RestRequest::setJsonBody(const void* object, StructWriter writer) {
   if (!ready() || !bodyIsFree("body(struct) with other body content")) return *this;
-  size_t length = 0;  // measure, then write into the storage
-  JsonWriter counter(
-      [](void* n, const char*, size_t k) {
-        *static_cast<size_t*>(n) += k;
-        return true;
-      },
-      &length);
+  JsonWriter counter = countingWriter();  // measure, then write into the storage
   if (writer(counter, object) != WriteError::Ok) {
     fail(EHC_ERROR_INVALID_REQUEST, "body struct is not JSON (NaN, infinity, invalid UTF-8)");
     return *this;
   }
-  if (length >= sizeof storage_ - used_) {
+  const size_t length = counter.length();
+  if (length >= sizeof spec_.storage - spec_.used) {
     fail(EHC_ERROR_CAPACITY, "body struct does not fit (EHC_REQUEST_STORAGE)");
     return *this;
   }
-  char* at = storage_ + used_;
+  char* at = spec_.storage + spec_.used;
   JsonWriter out(at, length + 1);
   writer(out, object);
-  used_ += length + 1;
-  rawBody_ = at;
-  rawLength_ = length;
+  spec_.used = static_cast<uint16_t>(spec_.used + length + 1);
+  spec_.rawBody = at;
+  spec_.rawLength = length;
   return *this;
 }
 
-RestRequest& RestRequest::rawBody(const char* text, const char* contentType) {
+RestRequest& RestRequest::rawBody(const char* text, const char* contentType) & {
   return rawBody(text, text ? strlen(text) : 0, contentType);
 }
 
-RestRequest& RestRequest::rawBody(const char* text, size_t length, const char* contentType) {
+RestRequest& RestRequest::rawBody(const char* text, size_t length, const char* contentType) & {
   if (!ready() || !bodyIsFree("rawBody() with other body content")) return *this;
   const char* kept = keep(text ? text : "", text ? length : 0);
   if (!kept) return *this;
-  rawBody_ = kept;
-  rawLength_ = text ? length : 0;
-  if (contentType) contentType_ = keep(contentType);
+  spec_.rawBody = kept;
+  spec_.rawLength = text ? length : 0;
+  if (contentType) spec_.contentType = keep(contentType);
   return *this;
 }
 
-RestRequest& RestRequest::rawBodyRef(const char* text, size_t length, const char* contentType) {
+RestRequest& RestRequest::rawBodyRef(const char* text, size_t length, const char* contentType) & {
   if (!ready() || !bodyIsFree("rawBodyRef() with other body content")) return *this;
-  rawBody_ = text ? text : "";
-  rawLength_ = text ? length : 0;
-  if (contentType) contentType_ = keep(contentType);
+  spec_.rawBody = text ? text : "";
+  spec_.rawLength = text ? length : 0;
+  if (contentType) spec_.contentType = keep(contentType);
   return *this;
 }
 
-RestRequest& RestRequest::header(const char* name, const char* value) {
+RestRequest& RestRequest::header(const char* name, const char* value) & {
   if (!ready()) return *this;
   if (const char* problem = userHeaderProblem(name, value)) {
     fail(EHC_ERROR_INVALID_REQUEST, problem);
     return *this;
   }
-  if (headerCount_ == EHC_MAX_REQUEST_HEADERS) {
+  if (spec_.headerCount == EHC_MAX_REQUEST_HEADERS) {
     fail(EHC_ERROR_CAPACITY, "too many request headers (EHC_MAX_REQUEST_HEADERS)");
     return *this;
   }
   const char* n = keep(name);
   const char* v = keep(value);
-  if (n && v) headers_[headerCount_++] = {n, v};
+  if (n && v) spec_.headers[spec_.headerCount++] = {n, v};
   return *this;
 }
 
-RestRequest& RestRequest::timeout(uint32_t ms) {
-  timeoutMs_ = ms;
+RestRequest& RestRequest::timeout(uint32_t ms) & {
+  spec_.timeoutMs = ms;
   return *this;
 }
 
-RestRequest& RestRequest::retry(uint8_t times) {
-  retries_ = times;
+RestRequest& RestRequest::retry(uint8_t times) & {
+  spec_.retries = times;
   return *this;
 }
 
-RestRequest& RestRequest::idempotent(bool yes) {
-  idempotent_ = yes;
+RestRequest& RestRequest::idempotent(bool yes) & {
+  spec_.idempotent = yes;
   return *this;
 }
 
-RestRequest& RestRequest::followRedirects(uint8_t max) {
-  redirects_ = max;
+RestRequest& RestRequest::followRedirects(uint8_t max) & {
+  spec_.redirects = max;
   return *this;
 }
 
-RestRequest& RestRequest::getBody(const char* path, char* buf, size_t size) {
+RestRequest& RestRequest::getBody(const char* path, char* buf, size_t size) & {
   if (ready()) track(binder().bind(keep(path), buf, size));
   return *this;
 }
 
-RestRequest& RestRequest::getRawBody(const char* path, char* buf, size_t size) {
+RestRequest& RestRequest::getRawBody(const char* path, char* buf, size_t size) & {
   if (ready()) track(binder().bindRaw(keep(path), buf, size));
   return *this;
 }
 
 #if EHC_STD_STRING
-RestRequest& RestRequest::getBody(const char* path, std::string* text) {
+RestRequest& RestRequest::getBody(const char* path, std::string* text) & {
   if (ready()) track(text ? bindText(binder(), keep(path), *text) : JsonBinder::kBadTarget);
   return *this;
 }
-RestRequest& RestRequest::getHeader(const char* name, std::string* text) {
+RestRequest& RestRequest::getHeader(const char* name, std::string* text) & {
   return addHeaderTarget(name, text, 0, nullptr, stdStringSink());
 }
 #endif
 #if defined(ARDUINO)
-RestRequest& RestRequest::getBody(const char* path, String* text) {
+RestRequest& RestRequest::getBody(const char* path, String* text) & {
   if (ready()) track(text ? bindText(binder(), keep(path), *text) : JsonBinder::kBadTarget);
   return *this;
 }
-RestRequest& RestRequest::getHeader(const char* name, String* text) {
+RestRequest& RestRequest::getHeader(const char* name, String* text) & {
   return addHeaderTarget(name, text, 0, nullptr, arduinoStringSink());
 }
 #endif
 
-RestRequest& RestRequest::getHeader(const char* name, char* buf, size_t size) {
+RestRequest& RestRequest::getHeader(const char* name, char* buf, size_t size) & {
   return addHeaderTarget(name, buf, size, nullptr);
 }
 
 RestRequest& RestRequest::addHeaderTarget(const char* name, void* target, size_t size,
-                                          HeaderConvert convert, const TextSink* sink) {
+                                          HeaderTarget::Convert convert, const TextSink* sink) {
   if (!ready()) return *this;
   if (!name || !*name || !target || (!convert && !sink && size == 0)) {
     fail(EHC_ERROR_INVALID_REQUEST, "getHeader() needs a name and a target with room");
     return *this;
   }
-  if (headerTargetCount_ == EHC_MAX_HEADER_TARGETS) {
+  if (spec_.headerTargetCount == EHC_MAX_HEADER_TARGETS) {
     fail(EHC_ERROR_CAPACITY, "too many getHeader() targets (EHC_MAX_HEADER_TARGETS)");
     return *this;
   }
   const char* kept = keep(name);
-  if (kept) headerTargets_[headerTargetCount_++] = {kept, target, size, convert, sink};
+  if (kept) spec_.headerTargets[spec_.headerTargetCount++] = {kept, target, size, convert, sink};
   return *this;
 }
 

@@ -29,12 +29,31 @@
 #include "../json/json_struct.h"
 #include "../json/json_text_targets.h"
 #include "callback.h"
+#include "request_spec.h"
 #include "rest_result.h"
 #include "text_arg.h"
 
 EHC_BEGIN_NAMESPACE
 
-class RestClient;
+class RestRequest;
+
+// What a request needs of the client that made it (RestClient is one): the
+// binder its getBody() bindings go into while it is built, word that it
+// moved, and running it. One request is built at a time per owner.
+class RequestOwner {
+ public:
+  // `request` starts being built; false when another one still is (the
+  // binder holds that one's bindings). On true the binder is cleared.
+  virtual bool startBuilding(const RestRequest& request) = 0;
+  virtual JsonBinder& binder() = 0;
+  // `to` took over from `from`: what pointed into `from` must follow.
+  virtual void moved(const RestRequest& from, RestRequest& to) = 0;
+  // Sends it, once, and tells how it went.
+  virtual RestResult run(RestRequest& request) = 0;
+
+ protected:
+  ~RequestOwner() = default;
+};
 
 namespace detail {
 // Values for path/query/body: numbers, bool, C strings, and any string
@@ -65,11 +84,6 @@ constexpr bool invocable(...) {
 }
 }  // namespace detail
 
-using StatusCallback = Callback<void(int status)>;
-using ErrorCallback = Callback<void(int code, const char* message)>;
-using ResultCallback = Callback<void(const RestResult& result)>;
-using MatchCallback = Callback<void(const JsonMatch& match)>;
-
 // The two shapes each callback accepts, adapted to one stored shape.
 template <typename F>
 StatusCallback statusCallback(F f) {
@@ -93,187 +107,144 @@ ResultCallback resultCallback(F f) {
     return ResultCallback([f](const RestResult& r) { f(r.statusCode); });
 }
 
-namespace detail {
-// Everything a request holds, as plain data: a request that moves is a byte
-// copy of this, then the pointers into it (copied texts, callbacks) follow.
-struct RequestData {
-  using HeaderConvert = BindStatus (*)(const char* text, void* target);
-  struct HeaderTarget {
-    const char* name;
-    void* target;
-    size_t size;               // char buffers: the buffer's size
-    HeaderConvert convert;     // numbers, bool: from the value's text
-    const TextSink* textSink;  // String / std::string
-  };
-  struct Each {
-    int binding;
-    MatchCallback callback;
-  };
-  struct Header {
-    const char* name;
-    const char* value;
-  };
+// Every call of the chain on a temporary (what get() returns) returns it as
+// an rvalue, so that `auto r = client.get("/x").query("a", 1);` moves the
+// request into r, while `auto b = a;` does not compile: a request exists once.
+#define EHC_CHAIN_ON_TEMPORARY(call)                                          \
+  template <typename... A>                                                    \
+  RestRequest&& call(A&&... args)&& {                                         \
+    return static_cast<RestRequest&&>(this->call(static_cast<A&&>(args)...)); \
+  }
 
-  const char* method_ = "GET";
-  const char* path_ = "";
-  int error_ = EHC_OK;  // a builder failure: the request will not be sent
-  const char* errorMessage_ = nullptr;
-
-  Param pathParams_[EHC_MAX_PATH_PARAMS];
-  Param query_[EHC_MAX_QUERY_PARAMS];
-  Param fields_[EHC_MAX_BODY_FIELDS];
-  Header headers_[EHC_MAX_REQUEST_HEADERS];
-  HeaderTarget headerTargets_[EHC_MAX_HEADER_TARGETS];
-  Each each_[EHC_MAX_EACH_CALLBACKS];
-  uint8_t pathCount_ = 0, queryCount_ = 0, fieldCount_ = 0, headerCount_ = 0;
-  uint8_t headerTargetCount_ = 0, eachCount_ = 0;
-
-  const char* rawBody_ = nullptr;  // raw text, or a struct's JSON (in storage_ unless by reference)
-  size_t rawLength_ = 0;
-  const char* contentType_ = nullptr;
-
-  uint32_t timeoutMs_ = 0;  // 0: the client's
-  int16_t retries_ = -1;    // -1: the client's
-  bool idempotent_ = false;
-  uint8_t redirects_ = 0;
-
-  StatusCallback onSuccess_;
-  ErrorCallback onError_;
-  ResultCallback onResponse_;
-
-  size_t used_ = 0;
-  char storage_[EHC_REQUEST_STORAGE];
-};
-}  // namespace detail
-
-class RestRequest : private detail::RequestData {
+class RestRequest {
  public:
-  // Taking a request into a variable moves it there:
+  // Made by a client's get/post/put/patch/del/head (or any RequestOwner);
+  // the path is copied.
+  RestRequest(RequestOwner& owner, const char* method, const char* path);
+  // Moves the request here:
   //   auto request = client.post("/users").body("name", "Ann");  // not sent here
   //   RestResult r = request.send();
-  // The request it came from becomes empty and sends nothing. (The chain
-  // returns RestRequest&, so this is a "copy" that moves, as the builder
-  // must exist once.)
-  RestRequest(RestRequest& other) noexcept;
-  RestRequest(RestRequest&& other) noexcept : RestRequest(other) {}
+  // The request it came from becomes empty and sends nothing.
+  RestRequest(RestRequest&& other) noexcept;
   RestRequest(const RestRequest&) = delete;
   RestRequest& operator=(const RestRequest&) = delete;
+  RestRequest& operator=(RestRequest&&) = delete;
   ~RestRequest();
 
   // --- what to send --------------------------------------------------------
   // {name} placeholders of the path.
   template <typename T>
-  RestRequest& path(const char* name, const T& value) {
-    return addParam(pathParams_, pathCount_, EHC_MAX_PATH_PARAMS, name, toParam(value));
+  RestRequest& path(const char* name, const T& value) & {
+    return addParam(spec_.pathParams, spec_.pathCount, EHC_MAX_PATH_PARAMS, name, toParam(value));
   }
   template <typename T>
-  RestRequest& query(const char* name, const T& value) {
-    return addParam(query_, queryCount_, EHC_MAX_QUERY_PARAMS, name, toParam(value));
+  RestRequest& query(const char* name, const T& value) & {
+    return addParam(spec_.query, spec_.queryCount, EHC_MAX_QUERY_PARAMS, name, toParam(value));
   }
   // A member of the JSON object body; "a.b" makes {"a":{"b":...}}.
   // nullptr gives JSON null.
   template <typename T>
-  RestRequest& body(const char* key, const T& value) {
+  RestRequest& body(const char* key, const T& value) & {
     return addBodyField(key, toParam(value));
   }
   // A mapped struct (REST_JSON_MAP) as the body: written as JSON into the
   // request at this call (so a temporary is fine).
   template <typename T, typename std::enable_if<detail::isMapped<T>(), int>::type = 0>
-  RestRequest& body(const T& object) {
+  RestRequest& body(const T& object) & {
     return setJsonBody(&object, [](JsonWriter& w, const void* o) {
       return writeStruct(w, *static_cast<const T*>(o));
     });
   }
   // A body as it is, copied into the request (EHC_REQUEST_STORAGE). The
   // content type defaults to the client's (application/json).
-  RestRequest& rawBody(const char* text, const char* contentType = nullptr);
-  RestRequest& rawBody(const char* text, size_t length, const char* contentType);
+  RestRequest& rawBody(const char* text, const char* contentType = nullptr) &;
+  RestRequest& rawBody(const char* text, size_t length, const char* contentType) &;
   // A body too big to copy, by reference: it must live until the request is
   // sent (a temporary does not, even in the same statement).
-  RestRequest& rawBodyRef(const char* text, size_t length, const char* contentType = nullptr);
-  RestRequest& header(const char* name, const char* value);
+  RestRequest& rawBodyRef(const char* text, size_t length, const char* contentType = nullptr) &;
+  RestRequest& header(const char* name, const char* value) &;
   template <typename S, typename std::enable_if<detail::HasCStr<S>::value, int>::type = 0>
-  RestRequest& header(const char* name, const S& value) {
+  RestRequest& header(const char* name, const S& value) & {
     return header(name, value.c_str());
   }
 
   // --- how ------------------------------------------------------------------
-  RestRequest& timeout(uint32_t ms);
+  RestRequest& timeout(uint32_t ms) &;
   // Retries on network errors (not on HTTP error statuses), with backoff.
-  RestRequest& retry(uint8_t times);
-  RestRequest& maxRetry(uint8_t times) { return retry(times); }
+  RestRequest& retry(uint8_t times) &;
+  RestRequest& maxRetry(uint8_t times) & { return retry(times); }
   // This POST/PATCH may be sent twice (the server de-duplicates): allow
   // retries and resends after it was written.
-  RestRequest& idempotent(bool yes = true);
+  RestRequest& idempotent(bool yes = true) &;
   // Follow 301/302/303/307/308 up to `max` times (off by default).
-  RestRequest& followRedirects(uint8_t max = 5);
+  RestRequest& followRedirects(uint8_t max = 5) &;
 
   // onSuccess(void(int status) | void()): 2xx and no error.
   template <typename F>
-  RestRequest& onSuccess(F f) {
-    onSuccess_ = statusCallback(f);
+  RestRequest& onSuccess(F f) & {
+    spec_.onSuccess = statusCallback(f);
     return *this;
   }
   // onError(void(int code, const char* message) | void(int code)): a
   // negative error code, or an HTTP status >= 400.
   template <typename F>
-  RestRequest& onError(F f) {
-    onError_ = errorCallback(f);
+  RestRequest& onError(F f) & {
+    spec_.onError = errorCallback(f);
     return *this;
   }
   // onResponse(void(const RestResult&) | void(int status)): always, last.
   template <typename F>
-  RestRequest& onResponse(F f) {
-    onResponse_ = resultCallback(f);
+  RestRequest& onResponse(F f) & {
+    spec_.onResponse = resultCallback(f);
     return *this;
   }
 
   // --- what to read from the JSON body ---------------------------------------
   // bool, every integer type, float, double.
   template <typename T, typename std::enable_if<detail::IsScalarTarget<T>::value, int>::type = 0>
-  RestRequest& getBody(const char* path, T* target) {
+  RestRequest& getBody(const char* path, T* target) & {
     if (ready()) track(binder().bind(keep(path), target));
     return *this;
   }
   // Decoded text into buf (NUL-terminated, cut to fit: see truncated).
-  RestRequest& getBody(const char* path, char* buf, size_t size);
+  RestRequest& getBody(const char* path, char* buf, size_t size) &;
   template <size_t N>
-  RestRequest& getBody(const char* path, char (&buf)[N]) {
+  RestRequest& getBody(const char* path, char (&buf)[N]) & {
     return getBody(path, buf, N);
   }
   // The JSON text of any value (objects and arrays included).
-  RestRequest& getRawBody(const char* path, char* buf, size_t size);
+  RestRequest& getRawBody(const char* path, char* buf, size_t size) &;
 #if EHC_STD_STRING
-  RestRequest& getBody(const char* path, std::string* text);  // grows: uses the heap
+  RestRequest& getBody(const char* path, std::string* text) &;  // grows: uses the heap
 #endif
 #if defined(ARDUINO)
-  RestRequest& getBody(const char* path, String* text);  // grows: uses the heap
+  RestRequest& getBody(const char* path, String* text) &;  // grows: uses the heap
 #endif
   // A mapped struct: the whole body, or the value at path.
   template <typename T, typename std::enable_if<detail::isMapped<T>(), int>::type = 0>
-  RestRequest& getBody(T* object) {
+  RestRequest& getBody(T* object) & {
     return getBody("", object);
   }
   template <typename T, typename std::enable_if<detail::isMapped<T>(), int>::type = 0>
-  RestRequest& getBody(const char* path, T* object) {
+  RestRequest& getBody(const char* path, T* object) & {
     if (ready()) track(bindStruct(binder(), keep(path), *object));
     return *this;
   }
   // "*" paths: each match lands in the target, then each(match) runs.
   template <typename T, typename F,
             typename std::enable_if<detail::IsScalarTarget<T>::value, int>::type = 0>
-  RestRequest& getBody(const char* path, T* target, F each) {
+  RestRequest& getBody(const char* path, T* target, F each) & {
     if (ready()) addEach(binder().bind(keep(path), target), MatchCallback(each));
     return *this;
   }
   template <typename F>
-  RestRequest& getBody(const char* path, char* buf, size_t size, F each) {
+  RestRequest& getBody(const char* path, char* buf, size_t size, F each) & {
     if (ready()) addEach(binder().bind(keep(path), buf, size), MatchCallback(each));
     return *this;
   }
   // Only the callback: to count or locate matches.
   template <typename F, typename = decltype(std::declval<F&>()(std::declval<const JsonMatch&>()))>
-  RestRequest& getBody(const char* path, F each) {
+  RestRequest& getBody(const char* path, F each) & {
     if (ready())
       addEach(binder().bindCallback(keep(path), ignoreMatch, nullptr), MatchCallback(each));
     return *this;
@@ -281,7 +252,7 @@ class RestRequest : private detail::RequestData {
 
   // --- what to read from the response headers --------------------------------
   template <typename T, typename std::enable_if<detail::IsScalarTarget<T>::value, int>::type = 0>
-  RestRequest& getHeader(const char* name, T* target) {
+  RestRequest& getHeader(const char* name, T* target) & {
     return addHeaderTarget(name, target, 0, [](const char* text, void* t) {
       // The body's number/bool rules, for one value, read aside: the binder
       // writes a number before it knows what follows ("12abc", "7, 8").
@@ -294,36 +265,58 @@ class RestRequest : private detail::RequestData {
       return s;
     });
   }
-  RestRequest& getHeader(const char* name, char* buf, size_t size);
+  RestRequest& getHeader(const char* name, char* buf, size_t size) &;
   template <size_t N>
-  RestRequest& getHeader(const char* name, char (&buf)[N]) {
+  RestRequest& getHeader(const char* name, char (&buf)[N]) & {
     return getHeader(name, buf, N);
   }
 #if EHC_STD_STRING
-  RestRequest& getHeader(const char* name, std::string* text);
+  RestRequest& getHeader(const char* name, std::string* text) &;
 #endif
 #if defined(ARDUINO)
-  RestRequest& getHeader(const char* name, String* text);
+  RestRequest& getHeader(const char* name, String* text) &;
 #endif
+
+  EHC_CHAIN_ON_TEMPORARY(path)
+  EHC_CHAIN_ON_TEMPORARY(query)
+  EHC_CHAIN_ON_TEMPORARY(body)
+  EHC_CHAIN_ON_TEMPORARY(rawBody)
+  EHC_CHAIN_ON_TEMPORARY(rawBodyRef)
+  EHC_CHAIN_ON_TEMPORARY(header)
+  EHC_CHAIN_ON_TEMPORARY(timeout)
+  EHC_CHAIN_ON_TEMPORARY(retry)
+  EHC_CHAIN_ON_TEMPORARY(maxRetry)
+  EHC_CHAIN_ON_TEMPORARY(idempotent)
+  EHC_CHAIN_ON_TEMPORARY(followRedirects)
+  EHC_CHAIN_ON_TEMPORARY(onSuccess)
+  EHC_CHAIN_ON_TEMPORARY(onError)
+  EHC_CHAIN_ON_TEMPORARY(onResponse)
+  EHC_CHAIN_ON_TEMPORARY(getBody)
+  EHC_CHAIN_ON_TEMPORARY(getRawBody)
+  EHC_CHAIN_ON_TEMPORARY(getHeader)
 
   // Sends now (once) and tells how it went.
   RestResult send();
 
- private:
-  friend class RestClient;
-  using StructWriter = WriteError (*)(JsonWriter&, const void*);
+  // What the request is, for the engine that runs it.
+  const RequestSpec& spec() const {
+    return spec_;
+  }
 
-  RestRequest(RestClient* client, const char* method, const char* path);
+ private:
+  using StructWriter = WriteError (*)(JsonWriter&, const void*);
 
   template <typename T>
   static ParamValue toParam(const T& v) {
     return detail::paramOf(v, detail::HasCStr<T>{});
   }
   bool ready() const {
-    return client_ && error_ == EHC_OK;
+    return owner_ && spec_.error == EHC_OK;
   }
   static void ignoreMatch(const JsonMatch&, void*) {}
-  JsonBinder& binder();
+  JsonBinder& binder() {
+    return owner_->binder();
+  }
   const char* keep(const char* text);  // a copy in the storage, or nullptr (full)
   const char* keep(const char* text, size_t length);
   void fail(int code, const char* message);
@@ -335,10 +328,13 @@ class RestRequest : private detail::RequestData {
   RestRequest& addBodyField(const char* key, ParamValue value);
   bool bodyIsFree(const char* what);
   RestRequest& setJsonBody(const void* object, StructWriter writer);
-  RestRequest& addHeaderTarget(const char* name, void* target, size_t size, HeaderConvert convert,
-                               const TextSink* sink = nullptr);
+  RestRequest& addHeaderTarget(const char* name, void* target, size_t size,
+                               HeaderTarget::Convert convert, const TextSink* sink = nullptr);
 
-  RestClient* client_;  // null once sent or moved from
+  RequestSpec spec_;
+  RequestOwner* owner_;  // null once sent or moved from
 };
+
+#undef EHC_CHAIN_ON_TEMPORARY
 
 EHC_END_NAMESPACE

@@ -17,17 +17,17 @@ struct RestResult {
   // certificate not trusted (unknown CA, expired, self-signed)", ...).
   const char* message = "not executed";
 
-  // getBody() bindings, by the order they were made: bit i is binding i.
-  uint8_t bindings = 0;
-  uint32_t found = 0;            // values written to their targets (truncated ones too)
-  uint32_t missing = 0;          // not in the body: targets untouched
-  uint32_t mismatched = 0;       // another JSON type than the target's: untouched
-  uint32_t truncated = 0;        // text cut to fit its buffer (still NUL-terminated)
-  uint32_t outOfRange = 0;       // a number that does not fit its target: untouched
-  uint32_t null = 0;             // JSON null: untouched
-  uint8_t headersFound = 0;      // getHeader() targets written, bit i for the i-th
-  uint8_t headersTruncated = 0;  // text cut to its target (written), or a number's
-                                 // text longer than EHC_HEADER_VALUE_MAX (not written)
+  // getBody() bindings, by the order they were made: bit i is binding i
+  // (how many: `bindings`, below).
+  uint32_t found = 0;             // values written to their targets (truncated ones too)
+  uint32_t missing = 0;           // not in the body: targets untouched
+  uint32_t mismatched = 0;        // another JSON type than the target's: untouched
+  uint32_t truncated = 0;         // text cut to fit its buffer (still NUL-terminated)
+  uint32_t outOfRange = 0;        // a number that does not fit its target: untouched
+  uint32_t null = 0;              // JSON null: untouched
+  uint32_t headersFound = 0;      // getHeader() targets written, bit i for the i-th
+  uint32_t headersTruncated = 0;  // text cut to its target (written), or a number's
+                                  // text longer than EHC_HEADER_VALUE_MAX (not written)
   BindStatus binding(int i) const { return static_cast<BindStatus>(statuses_[i]); }
 
   // Metrics (onObservability).
@@ -46,6 +46,7 @@ struct RestResult {
   // Also true when nothing was sent (status 0), as ESP32-HTTP-Client's is.
   bool hasError() const { return error != EHC_OK || statusCode >= 400 || statusCode <= 0; }
 
+  uint8_t bindings = 0;                      // getBody() bindings made
   uint8_t statuses_[EHC_MAX_BINDINGS] = {};  // BindStatus per binding
 };
 

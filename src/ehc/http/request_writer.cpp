@@ -87,14 +87,32 @@ HttpError RequestWriter::begin(const char* method, const Url& url, const char* p
                                size_t queryCount) {
   if (error_ != HttpError::Ok) return error_;
   if (!method || !isToken(method, strlen(method))) return fail(HttpError::HeaderInjection);
+  put(method);
+  put(" ");
+  if (target(url, path, pathParams, pathParamCount, query, queryCount) != HttpError::Ok)
+    return error_;
+  put(" HTTP/1.1\r\nHost: ");
+  if (url.ipv6) put("[");
+  put(url.host, url.hostLength);
+  if (url.ipv6) put("]");
+  if (!url.defaultPort) {
+    char num[kMaxNumberText];
+    put(":");
+    put(num, formatUint64(url.port, num));
+  }
+  put("\r\n");
+  return error_;
+}
+
+HttpError RequestWriter::target(const Url& url, const char* path, const Param* pathParams,
+                                size_t pathParamCount, const Param* query, size_t queryCount) {
+  if (error_ != HttpError::Ok) return error_;
   if (!path) path = "";
   for (const char* c = path; *c; ++c)
     if (static_cast<uint8_t>(*c) <= 0x20 || *c == 0x7F) return fail(HttpError::HeaderInjection);
   for (size_t k = 0; k < queryCount; ++k)
     if (!query[k].name || !*query[k].name) return fail(HttpError::MissingPathParam);
 
-  put(method);
-  put(" ");
   // Base path without its trailing '/', then the request path with one '/'.
   size_t base = url.pathLength;
   const char* baseQuery = static_cast<const char*>(memchr(url.path, '?', url.pathLength));
@@ -144,16 +162,6 @@ HttpError RequestWriter::begin(const char* method, const Url& url, const char* p
     put("=");
     putParam(query[k].value, false);
   }
-  put(" HTTP/1.1\r\nHost: ");
-  if (url.ipv6) put("[");
-  put(url.host, url.hostLength);
-  if (url.ipv6) put("]");
-  if (!url.defaultPort) {
-    char num[kMaxNumberText];
-    put(":");
-    put(num, formatUint64(url.port, num));
-  }
-  put("\r\n");
   return error_;
 }
 

@@ -67,6 +67,10 @@ class RequestWriter {
   // placeholders replaced by pathParams, query appended) and Host.
   HttpError begin(const char* method, const Url& url, const char* path, const Param* pathParams,
                   size_t pathParamCount, const Param* query, size_t queryCount);
+  // Only the request target of that line ("/api/users/7?q=a%20b"): what a
+  // relative redirect Location is read against.
+  HttpError target(const Url& url, const char* path, const Param* pathParams, size_t pathParamCount,
+                   const Param* query, size_t queryCount);
   // Connection: keep-alive (or close), User-Agent, Accept: application/json.
   HttpError standardHeaders(const char* userAgent, bool keepAlive = true);
   HttpError header(const char* name, const char* value);

@@ -1,7 +1,8 @@
 // An in-memory transport for unit tests: replays a script of response bytes
 // in chosen pieces and injects faults, and records what was written. Time is
 // simulated: a stall longer than the reader's deadline is a ReadTimeout at
-// once, so tests of timeouts run in microseconds.
+// once, so tests of timeouts run in microseconds. Not part of
+// ESP32HTTPClient.h (a sketch does not carry it): include this header.
 //
 //   const ehc::ScriptStep steps[] = {
 //       ehc::ScriptStep::data("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhe"),

@@ -1,0 +1,34 @@
+// A client's persistent settings, as the requests it runs read them: the
+// base URL, the timeouts, retries, the body type and the headers sent with
+// every request. The client's setters write them; a request only reads.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../config.h"
+#include "../http/url.h"
+#include "client_error.h"
+#include "stored_headers.h"
+
+EHC_BEGIN_NAMESPACE
+
+struct ClientSettings {
+  // Copies and parses the base URL (portOverride applied). False when it is
+  // malformed or does not fit: every request then fails with urlError.
+  bool setBaseUrl(const char* text);
+
+  char baseUrl[EHC_MAX_URL_LENGTH + 1] = {};
+  Url url;                           // points into baseUrl
+  uint16_t portOverride = 0;         // 0: the URL's
+  int urlError = EHC_ERROR_BAD_URL;  // EHC_OK, or what every request fails with
+  const char* urlMessage = "malformed base URL";
+
+  uint32_t timeoutMs = EHC_DEFAULT_TIMEOUT_MS;  // the whole request's deadline
+  uint32_t connectTimeoutMs = EHC_DEFAULT_CONNECT_TIMEOUT_MS;
+  uint8_t maxRetry = 0;
+  char contentType[48] = "application/json";
+  StoredHeaders headers;
+};
+
+EHC_END_NAMESPACE

@@ -1,0 +1,116 @@
+#include "request_message.h"
+
+#include <string.h>
+
+#include "../http/text.h"
+#include "json_body.h"
+#include "user_headers.h"
+
+EHC_BEGIN_NAMESPACE
+
+namespace {
+
+const char kUserAgent[] = "ESP32HTTPClient/" EHC_VERSION_TEXT;
+
+bool named(const char* a, const char* b) {
+  return equalsIgnoreCase(a, strlen(a), b, strlen(b));
+}
+
+bool sends(const char* method, const char* which) {
+  return strcmp(method, which) == 0;
+}
+
+bool hasBodyByDefault(const char* method) {
+  return sends(method, "POST") || sends(method, "PUT") || sends(method, "PATCH");
+}
+
+bool toRequest(void* user, const char* data, size_t n) {
+  return static_cast<RequestWriter*>(user)->body(data, n) == HttpError::Ok;
+}
+
+bool requestHas(const RequestSpec& q, const char* name) {
+  for (uint8_t i = 0; i < q.headerCount; ++i)
+    if (named(q.headers[i].name, name)) return true;
+  return false;
+}
+
+void writeCookies(RequestWriter& w, const CookieJar& jar, const Hop& hop, bool withUsers) {
+  struct Pieces {
+    RequestWriter* w;
+    bool first;
+  } p{&w, true};
+  w.beginHeader("Cookie");
+  jar.forHost(
+      hop.host, hop.url.https, withUsers,
+      [](void* u, const char* text, size_t n) {
+        auto* pieces = static_cast<Pieces*>(u);
+        if (!pieces->first) pieces->w->headerText("; ", 2);
+        pieces->first = false;
+        pieces->w->headerText(text, n);
+      },
+      &p);
+  w.endHeader();
+}
+
+// The request's Content-Type header, its rawBody type, the client's
+// persistent Content-Type header, the client's setting: the first given.
+const char* contentType(const RequestSpec& q, const ClientSettings& s) {
+  for (uint8_t i = 0; i < q.headerCount; ++i)
+    if (named(q.headers[i].name, "Content-Type")) return q.headers[i].value;
+  if (q.contentType) return q.contentType;
+  if (const char* stored = s.headers.find("Content-Type")) return stored;
+  return s.contentType;
+}
+
+void writeBody(RequestWriter& w, const RequestSpec& q, const ClientSettings& s, const Hop& hop,
+               size_t* headBytes) {
+  *headBytes = 0;
+  if (!hop.hasBody) {
+    w.endHeaders(-1);
+  } else if (q.fieldCount) {
+    w.header("Content-Type", contentType(q, s));
+    JsonWriter counter = countingWriter();  // first pass: the length, for Content-Length
+    writeDottedObject(counter, q.fields, q.fieldCount);  // checked at body(): no error
+    w.endHeaders(static_cast<int64_t>(counter.length()));
+    *headBytes = w.position();
+    JsonWriter out(toRequest, &w);
+    writeDottedObject(out, q.fields, q.fieldCount);
+  } else if (q.rawBody) {
+    w.header("Content-Type", contentType(q, s));
+    w.endHeaders(static_cast<int64_t>(q.rawLength));
+    *headBytes = w.position();
+    w.body(q.rawBody, q.rawLength);
+  } else {
+    w.endHeaders(hasBodyByDefault(hop.method) ? 0 : -1);
+  }
+  if (!*headBytes) *headBytes = w.position();
+}
+
+}  // namespace
+
+HttpError writeRequestMessage(RequestWriter& w, const RequestSpec& q, const ClientSettings& s,
+                              const CookieJar& cookies, const Hop& hop, size_t* headBytes) {
+  if (hop.index == 0)
+    w.begin(hop.method, hop.url, q.path, q.pathParams, q.pathCount, q.query, q.queryCount);
+  else  // a redirect's Location is the whole target
+    w.begin(hop.method, hop.url, "", nullptr, 0, nullptr, 0);
+  w.standardHeaders(kUserAgent);
+  // Credentials stay with the origin they were set for.
+  const bool cross = hop.crossOrigin;
+  s.headers.forEach([&](const StoredHeaders::Field& f) {
+    if ((cross && (f.credential || isCredentialHeader(f.name))) || named(f.name, "Content-Type") ||
+        requestHas(q, f.name))
+      return;  // the request's own header of that name replaces it
+    w.header(f.name, f.value);
+  });
+  if (cookies.anyFor(hop.host, hop.url.https, !cross)) writeCookies(w, cookies, hop, !cross);
+  for (uint8_t i = 0; i < q.headerCount; ++i) {
+    const char* name = q.headers[i].name;
+    if ((cross && isCredentialHeader(name)) || named(name, "Content-Type")) continue;
+    w.header(name, q.headers[i].value);
+  }
+  writeBody(w, q, s, hop, headBytes);
+  return w.error();
+}
+
+EHC_END_NAMESPACE

@@ -1,0 +1,382 @@
+#include "request_run.h"
+
+#include <string.h>
+
+#include "../http/text.h"
+#include "reason_phrase.h"
+
+EHC_BEGIN_NAMESPACE
+
+// getHeader() targets read the fields through the header visitor; only the
+// redirect's Location is a capture.
+static_assert(EHC_HTTP_MAX_CAPTURES >= 1, "a redirect's Location needs a capture");
+
+namespace {
+
+bool sends(const char* method, const char* which) {
+  return strcmp(method, which) == 0;
+}
+
+// POST and PATCH may change the server's state each time they arrive.
+bool unsafeToRepeat(const char* method) {
+  return sends(method, "POST") || sends(method, "PATCH");
+}
+
+// Network failures a retry may cure (not: certificates, URLs, bad responses).
+bool retryable(int error) {
+  switch (error) {
+    case EHC_ERROR_CONNECTION_REFUSED:
+    case EHC_ERROR_SEND_HEADER_FAILED:
+    case EHC_ERROR_SEND_PAYLOAD_FAILED:
+    case EHC_ERROR_NOT_CONNECTED:
+    case EHC_ERROR_CONNECTION_LOST:
+    case EHC_ERROR_READ_TIMEOUT:
+    case EHC_ERROR_DNS_FAILED:
+    case EHC_ERROR_CONNECT_TIMEOUT:
+    case EHC_ERROR_TLS_HANDSHAKE: return true;
+    default: return false;
+  }
+}
+
+// Copies the URL's host (without brackets) into out; false when too long.
+bool copyHost(const Url& url, char* out, size_t size) {
+  if (url.hostLength >= size) return false;
+  memcpy(out, url.host, url.hostLength);
+  out[url.hostLength] = '\0';
+  return true;
+}
+
+bool sameHost(const char* host, const Url& url) {
+  return strlen(host) == url.hostLength && memcmp(host, url.host, url.hostLength) == 0;
+}
+
+}  // namespace
+
+void RequestRun::start(const RequestSpec& spec, bool ownsBinder) {
+  spec_ = &spec;
+  ownsBinder_ = ownsBinder;
+  result_ = RestResult();
+  begun_ = monotonicMs();
+  hop_.method = spec.method;
+  if (spec.error != EHC_OK || client_.settings.urlError != EHC_OK) {  // nothing to send
+    if (spec.error != EHC_OK)
+      fail(spec.error, spec.errorMessage);
+    else
+      fail(client_.settings.urlError, client_.settings.urlMessage);
+    return done();
+  }
+  // One deadline for the whole request, as libcurl's CURLOPT_TIMEOUT: every
+  // attempt, redirect and wait between retries comes out of it.
+  doneBy_ = Deadline::in(spec.timeoutMs ? spec.timeoutMs : client_.settings.timeoutMs);
+  retries_ = spec.retries >= 0 ? spec.retries : client_.settings.maxRetry;
+  repeatable_ = spec.idempotent || !unsafeToRepeat(spec.method);
+  attempt_ = 0;
+  state_ = RunState::Attempt;
+}
+
+bool RequestRun::step() {
+  switch (state_) {
+    case RunState::Attempt: startAttempt(); break;
+    case RunState::Hop: startHop(); break;
+    case RunState::Exchange:
+      if (!client_.connection.step(progress_)) state_ = RunState::Settle;
+      break;
+    case RunState::Settle: settle(); break;
+    case RunState::Backoff: backoff(); break;
+    case RunState::Done: break;
+  }
+  return state_ != RunState::Done;
+}
+
+void RequestRun::fail(int code, const char* message) {
+  result_.error = result_.statusCode = code;
+  result_.message = message;
+}
+
+void RequestRun::startAttempt() {
+  ++result_.attempts;
+  attemptSent_ = false;
+  hop_.url = client_.settings.url;
+  hop_.method = spec_->method;
+  hop_.hasBody = true;
+  hop_.index = 0;
+  state_ = RunState::Hop;
+}
+
+void RequestRun::startHop() {
+  if (!copyHost(hop_.url, hop_.host, sizeof hop_.host)) {
+    fail(EHC_ERROR_CAPACITY, "host name longer than EHC_MAX_HOST_LENGTH");
+    return retryOrDone();
+  }
+  const Url& base = client_.settings.url;
+  hop_.crossOrigin =
+      hop_.url.https != base.https || hop_.url.port != base.port || !sameHost(hop_.host, base);
+  headBytes_ = 0;
+  client_.binder.restart();
+  bodyFed_ = false;
+  headerTargets_.begin(spec_->headerTargets, spec_->headerTargetCount);
+  parser_.clearCaptures();
+  locationCapture_ = static_cast<int8_t>(
+      spec_->redirects ? parser_.captureHeader("Location", location_, sizeof location_) : -1);
+  client_.cookies.discard();  // what a failed exchange before this one staged
+  client_.cookies.setResponseHost(hop_.host);
+  parser_.onHeaders(&kHeaderVisitor, this);
+  parser_.onBody(onBodyBytes, this);
+  if (doneBy_.expired()) {  // the hops before used up the request's time
+    fail(EHC_ERROR_READ_TIMEOUT, "request timeout (its deadline passed between hops)");
+    return retryOrDone();
+  }
+  const Endpoint at{hop_.host, hop_.url.port, hop_.url.https};
+  client_.connection.begin(progress_, at, *this, parser_, doneBy_,
+                           client_.settings.connectTimeoutMs);
+  state_ = RunState::Exchange;
+}
+
+// What the exchange came to: a redirect to follow, the answer, or a failure.
+void RequestRun::settle() {
+  const ExchangeResult& r = progress_.result();
+  result_.bytesSent += r.bytesSent;
+  attemptSent_ = attemptSent_ || r.bytesSent > 0;
+  result_.bytesReceived += r.bytesReceived;
+  result_.connectMs += r.connectMs;
+  result_.tlsMs += r.tlsMs;
+  if (hop_.index == 0 && result_.attempts == 1) result_.firstByteMs = r.firstByteMs;
+  result_.reused = r.reused;
+  result_.sessionResumed |= r.sessionResumed;
+  if (!r.ok()) {
+    failedExchange(r);
+    return retryOrDone();
+  }
+  const int status = parser_.status();
+  if (spec_->redirects && isRedirectStatus(status)) {
+    if (hop_.index >= spec_->redirects) {
+      fail(EHC_ERROR_TOO_MANY_REDIRECTS, errorToString(EHC_ERROR_TOO_MANY_REDIRECTS));
+      return retryOrDone();
+    }
+    if (!followRedirect(status)) return retryOrDone();
+    client_.cookies
+        .commit();  // a redirect followed is a response accepted (login flows set cookies)
+    ++result_.redirects;
+    state_ = RunState::Hop;
+    return;
+  }
+  result_.error = EHC_OK;
+  result_.statusCode = status;
+  result_.message = reasonPhrase(status);
+  done();
+}
+
+void RequestRun::failedExchange(const ExchangeResult& r) {
+  const bool net = r.net != NetError::Ok;
+  fail(net ? clientErrorOf(r.net) : clientErrorOf(r.http),
+       net ? netErrorMessage(r.net) : httpErrorMessage(r.http));
+  const bool writeFailed = r.net == NetError::WriteFailed || r.net == NetError::WriteTimeout;
+  if (writeFailed && r.bytesSent >= headBytes_ && headBytes_ > 0)  // the head went out
+    fail(EHC_ERROR_SEND_PAYLOAD_FAILED, errorToString(EHC_ERROR_SEND_PAYLOAD_FAILED));
+}
+
+// The next hop from Location, resolved against the URL that sent it (RFC
+// 3986 section 5, RFC 9110 section 10.2.2) with its fragment dropped; false,
+// with the error in the result, when there is none to follow.
+bool RequestRun::followRedirect(int status) {
+  const HeaderStatus location =
+      locationCapture_ < 0 ? HeaderStatus::Missing : parser_.headerStatus(locationCapture_);
+  if (location == HeaderStatus::Truncated) {
+    fail(EHC_ERROR_CAPACITY, "redirect Location longer than EHC_MAX_URL_LENGTH");
+    return false;
+  }
+  if (location != HeaderStatus::Found || !location_[0]) {
+    fail(EHC_ERROR_BAD_URL, "redirect without a Location");
+    return false;
+  }
+  // The base, then the target: one after the other, not one inside the
+  // other (each has a URL-sized buffer on the stack).
+  const bool base = responseUrl();
+  if (!locationTarget(base)) return false;
+  if (parseUrl(hop_.urlText, &hop_.url) != HttpError::Ok) {
+    fail(EHC_ERROR_BAD_URL, "malformed redirect Location");
+    return false;
+  }
+  if (redirectBecomesGet(status, hop_.method)) {
+    hop_.method = "GET";
+    hop_.hasBody = false;
+  }
+  ++hop_.index;
+  return true;
+}
+
+// The Location resolved against hop_.urlText (whole: `base`), into it;
+// false (the error set) when it does not fit or is not http(s).
+bool RequestRun::locationTarget(bool base) {
+  const bool pathRelative = !schemeLength(location_) && location_[0] != '/';
+  if (!base && pathRelative) {
+    fail(EHC_ERROR_CAPACITY,
+         "request URL longer than EHC_MAX_URL_LENGTH to resolve a relative Location");
+    return false;
+  }
+  char next[sizeof hop_.urlText];
+  if (!resolveReference(hop_.urlText, location_, next, sizeof next)) {
+    fail(EHC_ERROR_CAPACITY, "redirect Location longer than EHC_MAX_URL_LENGTH once resolved");
+    return false;
+  }
+  if (char* fragment = strchr(next, '#')) *fragment = '\0';  // never sent to a server
+  const size_t scheme = schemeLength(next);
+  if (!equalsIgnoreCase(next, scheme, "http", 4) && !equalsIgnoreCase(next, scheme, "https", 5)) {
+    fail(EHC_ERROR_BAD_URL, "redirect to a scheme other than http or https");
+    return false;
+  }
+  memcpy(hop_.urlText, next, strlen(next) + 1);
+  return true;
+}
+
+// The URL the response being followed answered, into hop_.urlText: the
+// request's own target on the first hop (base path, path, parameters and
+// query as sent), the Location followed after that. False when the first
+// hop's does not fit: then only its origin is there.
+bool RequestRun::responseUrl() {
+  if (hop_.index > 0) return true;
+  char* text = hop_.urlText;
+  const size_t origin = formatOrigin(client_.settings.url, text, sizeof hop_.urlText);
+  struct Room {
+    char* at;
+    size_t left;
+  } room{text + origin, sizeof hop_.urlText - origin};
+  char buffer[16];  // the writer's own: small, as this is done once per redirect
+  RequestWriter target(
+      [](void* user, const char* data, size_t n) {
+        Room& r = *static_cast<Room*>(user);
+        if (n >= r.left) return false;
+        memcpy(r.at, data, n);
+        r.at += n;
+        r.left -= n;
+        return true;
+      },
+      &room, buffer, sizeof buffer);
+  const RequestSpec& q = *spec_;
+  target.target(client_.settings.url, q.path, q.pathParams, q.pathCount, q.query, q.queryCount);
+  const bool whole = origin > 0 && target.finish() == HttpError::Ok;
+  if (!whole) room.at = text + origin;
+  *room.at = '\0';
+  return whole;
+}
+
+// After a failure: another attempt when a retry may cure it, it is safe to
+// send again, and its backoff ends before the deadline (a retry with no time
+// left cannot succeed). The backoff before retry k + 1 is 1x, 2x, 4x ... the
+// first wait, at most 8 s.
+void RequestRun::retryOrDone() {
+  if (!retryable(result_.error) || attempt_ >= retries_) return done();
+  if (!repeatable_ && attemptSent_) return done();  // it may have arrived
+  uint32_t wait = uint32_t{EHC_RETRY_BACKOFF_MS} << (attempt_ < 6 ? attempt_ : 6);
+  if (wait > 8000) wait = 8000;
+  if (doneBy_.remainingMs() <= wait) return done();
+  backoffMs_ = wait;
+  state_ = RunState::Backoff;
+}
+
+void RequestRun::backoff() {
+  sleepMs(backoffMs_);
+  ++attempt_;
+  state_ = RunState::Attempt;
+}
+
+void RequestRun::done() {
+  result_.totalMs = monotonicMs() - begun_;
+  if (ownsBinder_) completeBindings();
+  // Nothing of a response the client rejected is kept.
+  if (result_.error == EHC_OK)
+    client_.cookies.commit();
+  else
+    client_.cookies.discard();
+  state_ = RunState::Done;
+}
+
+void RequestRun::completeBindings() {
+  RestResult& res = result_;
+  const bool responded = res.statusCode > 0;
+  // A body that should be there and is empty is not JSON either.
+  if (responded && client_.binder.count() > 0 && (bodyFed_ || responseHasBody(res.statusCode))) {
+    const JsonError e = client_.binder.finish();
+    if (e != JsonError::Ok && res.error == EHC_OK && res.statusCode >= 200 &&
+        res.statusCode < 300) {
+      res.error = EHC_ERROR_INVALID_JSON;
+      res.message = jsonErrorName(e);
+    }
+  }
+  res.bindings = static_cast<uint8_t>(client_.binder.count());
+  for (int i = 0; i < client_.binder.count(); ++i) {
+    const BindStatus s = client_.binder.status(i);
+    res.statuses_[i] = static_cast<uint8_t>(s);
+    const uint32_t bit = 1u << i;
+    switch (s) {
+      case BindStatus::Found: res.found |= bit; break;
+      case BindStatus::Missing: res.missing |= bit; break;
+      case BindStatus::Null: res.null |= bit; break;
+      case BindStatus::Mismatch: res.mismatched |= bit; break;
+      case BindStatus::Truncated:
+        res.truncated |= bit;
+        res.found |= bit;  // written, though cut
+        break;
+      case BindStatus::OutOfRange: res.outOfRange |= bit; break;
+      case BindStatus::Invalid: break;  // cut by the body's JSON error (-20): in no mask
+    }
+  }
+  if (responded) headerTargets_.finish(&res.headersFound, &res.headersTruncated);
+}
+
+HttpError RequestRun::writeRequest(RequestWriter& writer) {
+  size_t headBytes = 0;
+  const HttpError e =
+      writeRequestMessage(writer, *spec_, client_.settings, client_.cookies, hop_, &headBytes);
+  headBytes_ = static_cast<uint32_t>(headBytes);
+  return e;
+}
+
+bool RequestRun::isHead() const {
+  return sends(hop_.method, "HEAD");
+}
+
+bool RequestRun::replayable() const {
+  return spec_->idempotent || !unsafeToRepeat(hop_.method);
+}
+
+bool RequestRun::followingRedirect() const {
+  return spec_->redirects > hop_.index && isRedirectStatus(parser_.status());
+}
+
+bool RequestRun::wantsBody() const {
+  return client_.binder.count() > 0 && !followingRedirect();  // a hop's body is not the answer
+}
+
+// RFC 9110: a response to HEAD, a 204 and a 304 have no body (1xx are not final).
+bool RequestRun::responseHasBody(int status) const {
+  return status != 204 && status != 304 && !sends(hop_.method, "HEAD");
+}
+
+void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {
+  RequestRun& run = *static_cast<RequestRun*>(self);
+  if (!run.wantsBody() || run.client_.binder.done()) return;
+  run.bodyFed_ = true;
+  run.client_.binder.feed(data, length);
+}
+
+// Every field goes to the cookie jar (Set-Cookie) and the getHeader()
+// targets, which are written only when the response is the answer.
+const ResponseParser::HeaderVisitor RequestRun::kHeaderVisitor = {
+    [](void* self, const char* d, size_t n) {
+      RequestRun& run = *static_cast<RequestRun*>(self);
+      CookieJar::kVisitor.name(&run.client_.cookies, d, n);
+      run.headerTargets_.name(d, n);
+    },
+    [](void* self, const char* d, size_t n) {
+      RequestRun& run = *static_cast<RequestRun*>(self);
+      CookieJar::kVisitor.value(&run.client_.cookies, d, n);
+      run.headerTargets_.value(d, n, !run.followingRedirect());
+    },
+    [](void* self, bool trailer) {
+      RequestRun& run = *static_cast<RequestRun*>(self);
+      CookieJar::kVisitor.end(&run.client_.cookies, trailer);
+      run.headerTargets_.end(!run.followingRedirect());
+    }};
+
+EHC_END_NAMESPACE

@@ -1,0 +1,111 @@
+// One request in flight, from its first attempt to its result: the
+// exchange object. It holds everything that lives only while the request
+// runs (the hop being made, the response parser, header matching, retries,
+// the deadline, the result so far) and uses the parts of the client that
+// last between requests (ClientParts: settings, connection, binder, cookie
+// jar) through the one reference it was built with.
+//
+// It is an explicit state machine: start(), then step() until it returns
+// false. Each step does one thing (set up an attempt or a hop, one step of
+// the connection's exchange, settle what the exchange came to, the wait
+// before a retry); every one blocks today, the blocking client is the loop
+// `while (run.step()) {}`. The non-blocking API (start, poll) is to drive
+// this same machine, not a second one.
+//
+//   Attempt  -> Hop                  a new attempt: the base URL, the request's method
+//   Hop      -> Exchange             host, origin, parser, targets set up; exchange begun
+//            -> Backoff | Done       no time left, or a host that does not fit
+//   Exchange -> Exchange             connect, write, read head, read body, drain
+//            -> Settle               the exchange is done
+//   Settle   -> Hop                  a redirect followed
+//            -> Backoff              a network failure a retry may cure, time left
+//            -> Done                 the answer, or a failure that stands
+//   Backoff  -> Attempt              the wait before the retry is over
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../config.h"
+#include "../http/response_parser.h"
+#include "../json/json_binder.h"
+#include "client_parts.h"
+#include "connection.h"
+#include "header_targets.h"
+#include "request_message.h"
+#include "request_spec.h"
+#include "rest_result.h"
+
+EHC_BEGIN_NAMESPACE
+
+enum class RunState : uint8_t { Attempt, Hop, Exchange, Settle, Backoff, Done };
+
+class RequestRun final : public Exchange {
+ public:
+  explicit RequestRun(ClientParts& client) : client_(client) {}
+  RequestRun(const RequestRun&) = delete;
+  RequestRun& operator=(const RequestRun&) = delete;
+
+  // A run of `spec` (which outlives it). ownsBinder: the binder holds its
+  // getBody() bindings (not so for a request that failed to be built).
+  void start(const RequestSpec& spec, bool ownsBinder);
+  // Advances the run by one step; false once it is Done.
+  bool step();
+  RunState state() const { return state_; }
+  ExchangeStep exchangeStep() const { return progress_.step(); }
+  // Whole once Done (bindings' and header targets' outcomes included).
+  const RestResult& result() const { return result_; }
+
+  // Exchange: the request as the connection sends it.
+  HttpError writeRequest(RequestWriter& writer) override;
+  bool bodySatisfied() const override { return !wantsBody() || client_.binder.done(); }
+  bool isHead() const override;
+  bool replayable() const override;
+
+ private:
+  void startAttempt();
+  void startHop();
+  void settle();
+  void failedExchange(const ExchangeResult& r);
+  bool followRedirect(int status);
+  bool locationTarget(bool base);
+  bool responseUrl();
+  void retryOrDone();
+  void backoff();
+  void done();
+  void completeBindings();
+  void fail(int code, const char* message);
+  bool followingRedirect() const;
+  bool wantsBody() const;
+  bool responseHasBody(int status) const;
+  static void onBodyBytes(void* self, const char* data, size_t length);
+  static const ResponseParser::HeaderVisitor kHeaderVisitor;
+
+  ClientParts& client_;  // settings only read
+
+  // the request, its attempts and deadline
+  const RequestSpec* spec_ = nullptr;
+  Deadline doneBy_ = Deadline::never();  // of the whole request
+  uint32_t begun_ = 0;
+  uint32_t backoffMs_ = 0;  // the wait before the next attempt
+  uint32_t headBytes_ = 0;  // of this hop's request head
+  int16_t retries_ = 0;     // retries allowed
+
+  // the hop being made and its response
+  Hop hop_ = {};
+  char location_[EHC_MAX_URL_LENGTH + 1] = {};
+  int8_t locationCapture_ = -1;
+  bool bodyFed_ = false;  // some of this response's body went to the binder
+  uint8_t attempt_ = 0;   // retries made
+  RunState state_ = RunState::Done;
+  bool ownsBinder_ = false;
+  bool repeatable_ = false;   // may be sent again once some of it went
+  bool attemptSent_ = false;  // some of this attempt's requests went out
+  Connection::Progress progress_;
+  ResponseParser parser_;
+  HeaderTargets headerTargets_;
+
+  RestResult result_;
+};
+
+EHC_END_NAMESPACE
