@@ -29,10 +29,11 @@ const char* const kMessages[] = {
     "a request capacity was exceeded (see the EHC_MAX_* settings)",
     "invalid request (header, path parameter or body key)",
     "too many redirects",
-    "another request of this client is still being built",
+    "another request of this client is being built or is running",
     "TLS configuration error (CA file missing or unreadable, CA not PEM)",
     "no trust anchors (set a CA with setCACert/setCaFile, or setInsecure())",
     "no TLS protocol version in common with the server",
+    "request cancelled",
 };
 static_assert(sizeof kMessages / sizeof kMessages[0] == -EHC_ERROR_LAST + 1, "one per code");
 }  // namespace
