@@ -42,7 +42,7 @@ class TestExchange final : public ehc::Exchange {
 
   std::string received;
   long wantBytes = -1;  // -1: wants the whole body
-  int writes = 0;  // attempts: the request written from its start
+  int writes = 0;       // attempts: the request written from its start
 
  private:
   const char* method_;

@@ -40,7 +40,7 @@ enum ClientError : int {
   EHC_ERROR_TLS_CONFIG = -25,        // never retried: the settings, not the network
   EHC_ERROR_NO_TRUST_ANCHORS = -26,  // never retried: give a CA or setInsecure()
   EHC_ERROR_TLS_VERSION = -27,       // never retried: the server's TLS versions
-  EHC_ERROR_CANCELLED = -28,        // cancel() of a polled request
+  EHC_ERROR_CANCELLED = -28,         // cancel() of a polled request
   EHC_ERROR_LAST = -28,
 };
 

@@ -210,7 +210,8 @@ void Connection::writeStep(Progress& x) {
   if (written == HttpError::Ok) written = writer.finish();
   if (writing.blocked) {
     if (!waitEnded(x, x.doneBy_)) return block(x, x.doneBy_);
-    x.writeError_ = x.waited_ == WaitResult::Failed ? NetError::WriteFailed : NetError::WriteTimeout;
+    x.writeError_ =
+        x.waited_ == WaitResult::Failed ? NetError::WriteFailed : NetError::WriteTimeout;
   }
   x.writing_ = false;
   if (x.writeError_ == NetError::Ok && written == HttpError::Ok) {

@@ -101,8 +101,8 @@ class RequestRun final : public Exchange {
   Deadline doneBy_ = Deadline::never();  // of the whole request
   uint32_t begun_ = 0;
   Deadline backoffUntil_ = Deadline::never();  // the wait before the next attempt
-  uint32_t headBytes_ = 0;  // of this hop's request head
-  int16_t retries_ = 0;     // retries allowed
+  uint32_t headBytes_ = 0;                     // of this hop's request head
+  int16_t retries_ = 0;                        // retries allowed
 
   // the hop being made and its response
   Hop hop_ = {};

@@ -85,7 +85,8 @@ PollState RestRequest::poll() {
 }
 
 void RestRequest::cancel() {
-  if (owner_ && phase_ == Phase::Building) start();  // so that it ends as cancelled, callbacks and all
+  if (owner_ && phase_ == Phase::Building)
+    start();  // so that it ends as cancelled, callbacks and all
   if (!owner_ || phase_ != Phase::Running) return;
   owner_->cancel(*this);
   phase_ = Phase::Done;

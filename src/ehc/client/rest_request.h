@@ -328,7 +328,9 @@ class RestRequest {
   void start();
   PollState poll();
   void cancel();
-  bool running() const { return phase_ == Phase::Running; }
+  bool running() const {
+    return phase_ == Phase::Running;
+  }
   // What to wait for before the next poll (an event loop's select/poll):
   // the socket (fd -1: none, e.g. a retry's wait) and direction, and the
   // time by which to poll again whatever happens.
