@@ -134,7 +134,7 @@ void pollAll(std::vector<std::unique_ptr<Slot>>& slots, std::vector<pollfd>& fds
       if (state == ehc::PollState::Done) {
         const RestResult& r = s->request->result();
         run->ok += r.isSuccess();
-        if (!r.isSuccess()) fprintf(stderr, "polled: %d %s\n", r.statusCode, r.message);
+        if (!r.isSuccess()) fprintf(stderr, "polled: %d %s\n", r.statusCode, r.message());
         continue;
       }
       ++left;
@@ -188,7 +188,7 @@ Run sequential(const std::string& base, int n) {
     long value = 0;
     const RestResult r = client.get("/slow").getBody("value", &value).send();
     run.ok += r.isSuccess() && value == 42;
-    if (!r.isSuccess()) fprintf(stderr, "sequential: %d %s\n", r.statusCode, r.message);
+    if (!r.isSuccess()) fprintf(stderr, "sequential: %d %s\n", r.statusCode, r.message());
   }
   run.totalMs = nowMs() - begun;
   run.peakHeap = scope.peakAbove();

@@ -59,7 +59,7 @@ void loop() {
   blink();
   if (sensor->running() && sensor->poll() == ehc::PollState::Done) {
     const RestResult& r = sensor->result();
-    Serial.printf("sensor: %d %s\n", r.statusCode, r.isSuccess() ? sensorName : r.message);
+    Serial.printf("sensor: %d %s\n", r.statusCode, r.isSuccess() ? sensorName : r.message());
     nextSensorRead = millis() + 2000;
   }
   if (!sensor->running() && millis() >= nextSensorRead) startSensor();

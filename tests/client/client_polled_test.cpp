@@ -74,7 +74,7 @@ Outcome users(bool polled, size_t maxRead, size_t maxWrite) {
 
 TEST(ClientPolled, GivesWhatTheBlockingCallGivesWhateverTheReadsAndWrites) {
   const Outcome blocking = users(false, 512, 4096);
-  ASSERT_TRUE(blocking.result.isSuccess()) << blocking.result.message;
+  ASSERT_TRUE(blocking.result.isSuccess()) << blocking.result.message();
   EXPECT_EQ(blocking.id0, 1);
   EXPECT_STREQ(blocking.name1, "Ervin");
   EXPECT_EQ(blocking.matches, 2);
@@ -83,7 +83,7 @@ TEST(ClientPolled, GivesWhatTheBlockingCallGivesWhateverTheReadsAndWrites) {
     for (size_t maxWrite : {1, 5, 64, 4096}) {
       SCOPED_TRACE(std::to_string(maxRead) + "/" + std::to_string(maxWrite));
       const Outcome p = users(true, maxRead, maxWrite);
-      EXPECT_TRUE(p.result.isSuccess()) << p.result.message;
+      EXPECT_TRUE(p.result.isSuccess()) << p.result.message();
       EXPECT_EQ(p.result.found, blocking.result.found);
       EXPECT_EQ(p.result.headersFound, blocking.result.headersFound);
       EXPECT_EQ(p.id0, 1);
@@ -138,7 +138,7 @@ int numberPolls(uint32_t budgetBytes, size_t* responseBytes, long* matches) {
   auto r = client.get("/n").getBody("*", [matches](const ehc::JsonMatch&) { ++*matches; });
   int polls = 0;
   while (r.poll() == PollState::InProgress && polls < 10000) ++polls;
-  EXPECT_TRUE(r.result().isSuccess()) << r.result().message;
+  EXPECT_TRUE(r.result().isSuccess()) << r.result().message();
   return polls;
 }
 
@@ -183,7 +183,7 @@ TEST(ClientPolled, CancelEndsItAndTheClientIsReadyForTheNext) {
   EXPECT_EQ(responses, 1);
   // Half a response on it: that connection is gone, a new one serves the next.
   const RestResult next = client.get("/id").getBody("id", &id).send();
-  EXPECT_TRUE(next.isSuccess()) << next.message;
+  EXPECT_TRUE(next.isSuccess()) << next.message();
   EXPECT_EQ(id, 42);
   EXPECT_EQ(t.connects(), 2u);
 }
@@ -213,7 +213,7 @@ TEST(ClientPolled, ASecondRequestWhileOneRunsIsRefusedAndTheFirstGoesOn) {
   const RestResult refused = client.get("/other").getBody("x", &other).send();
   EXPECT_EQ(refused.error, ehc::EHC_ERROR_CLIENT_BUSY);
   pollToEnd(r, t);
-  EXPECT_TRUE(r.result().isSuccess()) << r.result().message;
+  EXPECT_TRUE(r.result().isSuccess()) << r.result().message();
   EXPECT_EQ(id, 1);
   EXPECT_EQ(t.connects(), 1u);
 }
@@ -255,7 +255,7 @@ TEST(ClientPolled, ResendsOnADeadKeptConnectionAsTheBlockingCallDoes) {
   EXPECT_TRUE(client.get("/v").send().isSuccess());
   auto r = client.get("/v").getBody("v", &v);
   pollToEnd(r, t);
-  EXPECT_TRUE(r.result().isSuccess()) << r.result().message;
+  EXPECT_TRUE(r.result().isSuccess()) << r.result().message();
   EXPECT_EQ(v, 12);
   EXPECT_EQ(t.connects(), 2u);
 }

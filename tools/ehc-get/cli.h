@@ -20,6 +20,9 @@ struct Options {
   std::vector<const char*> urls;  // every URL given (--parallel takes several)
   long parallel = 0;              // --parallel N: N requests at once on one thread
   const char* caFile = nullptr;
+  const char* certFile = nullptr;  // a client certificate (mutual TLS), with keyFile
+  const char* keyFile = nullptr;
+  const char* keyPassword = nullptr;
   std::string pin;
   bool pinKey = false;
   bool insecure = false;
@@ -55,6 +58,10 @@ inline bool validPin(const std::string& hex) {
 inline void configureTls(ehc::MbedTlsTransport& tls, const Options& o) {
   if (o.caFile) tls.setCaFile(o.caFile);
   if (o.insecure) tls.setInsecureSkipVerification();
+  if (o.certFile) {
+    tls.setClientCertificateFile(o.certFile);
+    tls.setClientKeyFile(o.keyFile, o.keyPassword);
+  }
   if (!o.pin.empty()) {
     uint8_t hash[32];
     detail::parseHex32(o.pin, hash);

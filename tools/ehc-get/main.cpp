@@ -7,6 +7,9 @@
 //     --pin HEX          accept only the leaf certificate with this SHA-256
 //     --pin-key HEX      accept only a leaf whose public key has this SHA-256
 //     --insecure         no certificate verification at all
+//     --cert FILE        mutual TLS: this client certificate (PEM or DER) ...
+//     --key FILE         ... and its private key (PEM or DER)
+//     --key-pass TEXT    the key's password, when it is encrypted
 //     --repeat N         N requests, one kept connection (default 1)
 //     --parallel N       N requests at once, on one thread (each its own
 //                        connection, all driven from one poll() loop), over
@@ -25,6 +28,8 @@
 // "request I\t"), and stderr's line per request, as it ends, adds
 //   connect_ms C first_byte_ms F url U
 // then "parallel N requests ms T" (the whole run).
+// and, over TLS, the protocol and cipher suite of the connection:
+//   ... tls TLSv1.2 TLS-ECDHE-ECDSA-WITH-AES-128-GCM-SHA256
 // Exit 0 when every request got a response; 1 with a message otherwise
 // (untrusted certificate, wrong host name, refused, timeout, ...); 2: usage.
 #include <stdio.h>
@@ -45,6 +50,7 @@ namespace {
 int usage(const char* msg) {
   fprintf(stderr,
           "ehc-get: %s\nusage: ehc-get [--cacert FILE] [--pin HEX | --pin-key HEX] [--insecure] "
+          "[--cert FILE --key FILE [--key-pass TEXT]] "
           "[--repeat N | --parallel N] [--timeout MS] [-H 'Name: value']... [-X METHOD] [-d JSON] "
           "[-b PATH[:TYPE]]... URL...\n  TYPE: %s (default raw)\n",
           msg, ehc_tools::kBindingTypes);
@@ -68,6 +74,12 @@ int parseArgs(int argc, char** argv, Options* o) {
       if (!(v = value())) return usage("--pin needs a SHA-256 in hex");
       o->pin = v;
       o->pinKey = a == "--pin-key";
+    } else if (a == "--cert") {
+      if (!(o->certFile = value())) return usage("--cert needs a file");
+    } else if (a == "--key") {
+      if (!(o->keyFile = value())) return usage("--key needs a file");
+    } else if (a == "--key-pass") {
+      if (!(o->keyPassword = value())) return usage("--key-pass needs the password");
     } else if (a == "--insecure") {
       o->insecure = true;
     } else if (a == "--repeat") {
@@ -105,6 +117,7 @@ int parseArgs(int argc, char** argv, Options* o) {
   if (o->urls.empty()) return usage("no URL");
   if (o->urls.size() > 1 && !o->parallel) return usage("one URL only (several with --parallel)");
   o->url = o->urls[0];
+  if (!o->certFile != !o->keyFile) return usage("--cert and --key go together");
   if (o->bindings.size() > EHC_MAX_BINDINGS) return usage("too many -b paths");
   return -1;  // go on
 }
@@ -181,9 +194,12 @@ int main(int argc, char** argv) {
       writeOut(out);
     }
     fflush(stdout);
-    fprintf(stderr, "request %ld status %d bytes %llu ms %u reused %s resumed %s\n", i,
+    fprintf(stderr, "request %ld status %d bytes %llu ms %u reused %s resumed %s", i,
             parser.status(), static_cast<unsigned long long>(parser.bodyBytes()), r.totalMs,
             r.reused ? "yes" : "no", r.sessionResumed ? "yes" : "no");
+    if (url.https && tls.tlsVersion()[0])
+      fprintf(stderr, " tls %s %s", tls.tlsVersion(), tls.cipherSuite());
+    fputc('\n', stderr);
     if (!r.ok()) {
       ++failures;
       if (r.net != ehc::NetError::Ok)

@@ -48,6 +48,7 @@ void Connection::begin(Progress& x, const Endpoint& endpoint, Exchange& request,
   x.connectTimeoutMs_ = connectTimeoutMs;
   x.start_ = monotonicMs();
   x.step_ = ExchangeStep::Connect;
+  releaseIdle();
   if (!endpoint.host || strlen(endpoint.host) > EHC_MAX_HOST_LENGTH) {
     x.result_.http = HttpError::BadUrl;
     x.step_ = ExchangeStep::Done;
@@ -98,6 +99,12 @@ void Connection::abort(Progress& x) {
   finish(x);
 }
 
+bool Connection::releaseIdle() {
+  if (idleReleaseMs_ == 0 || !open() || monotonicMs() - lastUsedMs_ < idleReleaseMs_) return false;
+  end();
+  return true;
+}
+
 void Connection::end() {
   if (current_) current_->close();
   if (pending_) pending_->close();
@@ -108,6 +115,7 @@ void Connection::finish(Progress& x) {
   x.result_.keptAlive = open();
   x.result_.totalMs = monotonicMs() - x.start_;
   x.step_ = ExchangeStep::Done;
+  lastUsedMs_ = monotonicMs();
 }
 
 // At most two attempts: the second only when a reused connection turned out

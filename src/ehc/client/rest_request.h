@@ -360,14 +360,14 @@ class RestRequest {
   }
   const char* keep(const char* text);  // a copy in the storage, or nullptr (full)
   const char* keep(const char* text, size_t length);
-  void fail(int code, const char* message);
+  void fail(int code, RequestError cause);
   void track(int bindResult);
   void addEach(int binding, const MatchCallback& callback);
   RestRequest& addParam(Param* list, uint8_t& count, size_t capacity, const char* name,
                         ParamValue value);
   ParamValue keepValue(ParamValue value);
   RestRequest& addBodyField(const char* key, ParamValue value);
-  bool bodyIsFree(const char* what);
+  bool bodyIsFree(RequestError what);
   RestRequest& setJsonBody(const void* object, StructWriter writer);
   RestRequest& addHeaderTarget(const char* name, void* target, size_t size,
                                HeaderTarget::Convert convert, const TextSink* sink = nullptr);
