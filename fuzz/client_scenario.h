@@ -2,7 +2,10 @@
 // that replays its findings (tests/client/client_readsize_test.cpp): two
 // requests that bind body values of every kind, read headers into every
 // kind of target, follow redirects and keep cookies, over a scripted
-// transport that hands the bytes out in reads of at most maxRead.
+// transport that hands the bytes out in reads of at most maxRead. With a
+// schedule, the requests are polled (start/poll) instead of sent: each poll
+// takes the next schedule byte as its budget of bytes (1 .. 4096), so the
+// work is cut at every point the schedule picks.
 #pragma once
 
 #include <stddef.h>
@@ -29,7 +32,13 @@ struct ClientOutcome {
   int matches;
 };
 
-inline void runClient(const uint8_t* data, size_t size, size_t maxRead, ClientOutcome* o) {
+struct PollSchedule {
+  const uint8_t* bytes;
+  size_t size;
+};
+
+inline void runClient(const uint8_t* data, size_t size, size_t maxRead, ClientOutcome* o,
+                      const PollSchedule* schedule = nullptr) {
   const ehc::ScriptStep steps[] = {
       ehc::ScriptStep::data(reinterpret_cast<const char*>(data), size)};
   ehc::ScriptedTransport transport(steps, 1);
@@ -38,22 +47,35 @@ inline void runClient(const uint8_t* data, size_t size, size_t maxRead, ClientOu
   client.bearer("t");
   client.cookie("c", "1");
   *o = ClientOutcome{};
+  size_t next = 0;
   for (int k = 0; k < 2; ++k) {
-    const RestResult r = client.get("/r")
-                             .getBody("0.id", &o->id)
-                             .getBody("0.geo.lat", &o->lat)
-                             .getBody("flag", &o->flag)
-                             .getBody("0.name", o->name)
-                             .getRawBody("obj", o->raw, sizeof o->raw)
-                             .getBody("text", &o->text)
-                             .getBody("items.*", o->name, sizeof o->name,
-                                      [o](const ehc::JsonMatch&) { ++o->matches; })
-                             .getHeader("X-Count", &o->count)
-                             .getHeader("ETag", o->header)
-                             .getHeader("Link", &o->headerText)
-                             .followRedirects(3)
-                             .timeout(1000)
-                             .send();
+    auto request = client.get("/r")
+                       .getBody("0.id", &o->id)
+                       .getBody("0.geo.lat", &o->lat)
+                       .getBody("flag", &o->flag)
+                       .getBody("0.name", o->name)
+                       .getRawBody("obj", o->raw, sizeof o->raw)
+                       .getBody("text", &o->text)
+                       .getBody("items.*", o->name, sizeof o->name,
+                                [o](const ehc::JsonMatch&) { ++o->matches; })
+                       .getHeader("X-Count", &o->count)
+                       .getHeader("ETag", o->header)
+                       .getHeader("Link", &o->headerText)
+                       .followRedirects(3)
+                       .timeout(1000);
+    RestResult r;
+    if (!schedule || schedule->size == 0) {
+      r = request.send();
+    } else {
+      // Bounded: every poll moves at least a byte or ends a step, and the
+      // script is finite; the limit only guards the harness itself.
+      for (int polls = 0; polls < 1000000; ++polls) {
+        const uint8_t b = schedule->bytes[next++ % schedule->size];
+        client.setPollBudget(0, 1u + b * 16u);
+        if (request.poll() == ehc::PollState::Done) break;
+      }
+      r = request.result();
+    }
     o->status[k] = r.statusCode;
     o->error[k] = r.error;
     o->found[k] = r.found;

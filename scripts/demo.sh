@@ -4,7 +4,8 @@
 # three ways (ours on a kept-alive connection; the standard Arduino way: a
 # new TLS connection, the body in a String, a DOM; libcurl + RapidJSON),
 # through the project's network emulator in two scenarios (wifi, device),
-# then a scaling run from 5 KB to 5 MB. nginx and the emulator are started
+# then a scaling run from 5 KB to 5 MB over HTTPS and HTTP (ours also with a
+# 16 KB read buffer). nginx and the emulator are started
 # and stopped by the run; certificates are made now.
 #
 #   scripts/demo.sh            the full run (prints the tables, draws the charts)

@@ -22,9 +22,13 @@ struct User {
 
 struct Server {
   std::string host;    // "localhost"
-  uint16_t port;       // HTTPS
+  uint16_t port;       // HTTPS (or HTTP when !tls)
   std::string caPem;   // the test CA
   std::string caFile;  // the same, as a file (libcurl)
+  bool tls = true;
+  std::string origin() const {
+    return (tls ? "https://" : "http://") + host + ":" + std::to_string(port);
+  }
 };
 
 class Contender {
@@ -46,8 +50,15 @@ class Contender {
 };
 
 std::unique_ptr<Contender> makeOurs(const Server& s);
+// Ours with the library built with EHC_READ_BUFFER=kBigReadBuffer
+// (ours_big_buffer.cpp), named "ours-16k".
+constexpr int kBigReadBuffer = 16384;
+std::unique_ptr<Contender> makeOursBigBuffer(const Server& s);
 std::unique_ptr<Contender> makeStandard(const Server& s);
 std::unique_ptr<Contender> makeCurl(const Server& s);
+
+// The lines of the user's code between the markers of `name` (contenders.cpp, ours.h).
+int linesFor(const char* name);
 
 // Ours only: forget the TLS session (the next connect is a full handshake);
 // did the last request resume a TLS session?

@@ -2,23 +2,30 @@
 // JSONPlaceholder users), the 15 fields of the first user, three ways, over
 // an emulated network, in one run:
 //
-//   headline_bench [--quick] [--requests N] [--out DIR]
+//   headline_bench [--quick | --scaling [--only NAME] [--scheme https|http] [--repeats N]]
+//                  [--requests N] [--out DIR]
 //
 // nginx serves the payload over HTTPS with certificates made now; the
 // project's network emulator (tools/ehc-netem) sits between each client and
 // nginx. Scenarios: "wifi" (15 ms each way, 20 Mbit/s) and "device" (wifi
 // plus the ESP32's handshake computation, modelled as 600 ms held on every
 // full TLS handshake and 60 ms on a resumed one). Then a scaling run on
-// plain loopback: bodies of 5 KB .. 5 MB. Prints the tables; writes
+// plain loopback, over HTTPS and over HTTP: bodies of 5 KB .. 5 MB, ours also
+// with the library built with a 16 KB read buffer. Prints the tables; writes
 // summary.json, table.md and the chart data into --out; the last line is
 // "summary: PATH". --quick: 20 requests, no scaling run, and the exit status
 // says whether ours beat standard on time and heap with every value right.
+// --scaling: the scaling run only (no emulated scenarios); --only
+// ours|ours-16k|standard|curl: of that contender alone (to count its system
+// calls: strace -c -f); --scheme: over HTTPS or HTTP only; --repeats N: the
+// median of N requests (3).
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -165,6 +172,15 @@ double now() {
       .count();
 }
 
+// CPU time of this process (user + system, all its threads; nginx is another
+// process), in ms: steadier than wall time on a loaded machine.
+double cpuNow() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return (static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e3 +
+          static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e3);
+}
+
 void setField(long& v, const char* text) {
   v = atol(text);
 }
@@ -186,13 +202,14 @@ struct One {
   double ms;
   size_t allocs, bytes, peak;
   bool ok;
+  double cpuMs;
 };
 One timed(Contender& c, const char* path) {
   User u;
   ehc_test::AllocScope scope;
-  const double t0 = now();
+  const double t0 = now(), cpu0 = cpuNow();
   const bool ok = c.request(path, &u);
-  One r{now() - t0, scope.calls(), scope.bytes(), scope.peakAbove(), false};
+  One r{now() - t0, scope.calls(), scope.bytes(), scope.peakAbove(), false, cpuNow() - cpu0};
   static const User expected = expectedFirstUser();
   r.ok = ok && u == expected;
   return r;
@@ -253,22 +270,109 @@ std::string slurp(const std::string& path) {
   return ss.str();
 }
 
+// The scaling run: every contender reads and parses each body (ours counts
+// the elements with a '*' binding); the median of `repeats` requests, the
+// largest peak heap. One table per scheme.
+struct Scaling {
+  const size_t* sizes;
+  size_t count;
+  int repeats;
+  std::string only;  // one contender, or all
+  std::ostringstream* md;
+  std::ostringstream* json;
+
+  // False when a value was wrong.
+  bool table(const char* scheme, std::unique_ptr<Contender>* cs, size_t n,
+             const std::string& dataFile) {
+    printf(
+        "\n== scaling over %s: bodies of 5 KB .. 5 MB (arrays of users), loopback, median of %d; "
+        "every contender reads and parses the whole body (ours counts the elements with a '*' "
+        "binding; ours-16k: built with EHC_READ_BUFFER=%d)\n",
+        scheme, repeats, headline::kBigReadBuffer);
+    printf("%-9s %10s %12s %12s %12s %s\n", "contender", "body", "ms", "cpu ms", "peak heap",
+           "values");
+    *md << "**scaling, " << scheme << "** (loopback, no emulation; median of " << repeats
+        << " requests (wall time, and the client process's CPU time), the largest peak; every "
+           "contender reads and parses the whole body; ours-16k: the library built with "
+           "EHC_READ_BUFFER="
+        << headline::kBigReadBuffer << ")\n\n"
+        << "| contender | body bytes | ms | cpu ms | peak heap B | values |\n"
+           "|---|---|---|---|---|---|\n";
+    std::ofstream data(dataFile);
+    *json << "{";
+    bool allRight = true, first = true;
+    for (size_t k = 0; k < n; ++k) {
+      if (!only.empty() && only != cs[k]->name()) continue;
+      cs[k]->readWholeBody(true);
+      *json << (first ? "" : ", ") << "\"" << cs[k]->name() << "\": [";
+      first = false;
+      for (size_t si = 0; si < count; ++si) {
+        const std::string path = "/users-" + std::to_string(sizes[si]);
+        std::vector<double> t, cpu;
+        size_t peak = 0;
+        bool ok = true;
+        for (int r = 0; r < repeats; ++r) {
+          const One one = timed(*cs[k], path.c_str());
+          t.push_back(one.ms);
+          cpu.push_back(one.cpuMs);
+          peak = std::max(peak, one.peak);
+          ok = ok && one.ok;
+        }
+        std::sort(t.begin(), t.end());
+        std::sort(cpu.begin(), cpu.end());
+        const double median = t[t.size() / 2], cpuMedian = cpu[cpu.size() / 2];
+        printf("%-9s %10zu %12.1f %12.1f %12zu %s\n", cs[k]->name(), sizes[si], median, cpuMedian,
+               peak, ok ? "right" : "WRONG");
+        *md << "| " << cs[k]->name() << " | " << sizes[si] << " | " << fmt("%.1f", median) << " | "
+            << fmt("%.1f", cpuMedian) << " | " << peak << " | " << (ok ? "right" : "WRONG")
+            << " |\n";
+        allRight = allRight && ok;
+        data << k << " " << sizes[si] << " " << median << " " << peak << "\n";
+        *json << (si ? ", " : "") << "{\"body_bytes\": " << sizes[si]
+              << ", \"ms\": " << fmt("%.2f", median) << ", \"cpu_ms\": " << fmt("%.2f", cpuMedian)
+              << ", \"peak_heap_bytes\": " << peak << ", \"correct\": " << (ok ? "true" : "false")
+              << "}";
+      }
+      data << "\n\n";
+      cs[k]->end();
+      *json << "]";
+    }
+    *json << "}";
+    *md << "\n";
+    return allRight;
+  }
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
   bool quick = false;
+  bool scalingOnly = false;
+  std::string only;  // one contender in the scaling run
+  int scalingRepeats = 3;
+  std::string scheme;  // the scaling run over this scheme only (https, http), or both
   int requests = 100;
   std::string out = "build/headline";
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--quick")) {
       quick = true;
       requests = 20;
+    } else if (!strcmp(argv[i], "--scaling")) {
+      scalingOnly = true;
+    } else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
+      only = argv[++i];
+    } else if (!strcmp(argv[i], "--scheme") && i + 1 < argc) {
+      scheme = argv[++i];
+    } else if (!strcmp(argv[i], "--repeats") && i + 1 < argc) {
+      scalingRepeats = std::max(1, atoi(argv[++i]));
     } else if (!strcmp(argv[i], "--requests") && i + 1 < argc) {
       requests = atoi(argv[++i]);
     } else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
       out = argv[++i];
     } else {
-      fprintf(stderr, "usage: headline_bench [--quick] [--requests N] [--out DIR]\n");
+      fprintf(stderr,
+              "usage: headline_bench [--quick | --scaling [--only NAME] [--scheme https|http] "
+              "[--repeats N]] [--requests N] [--out DIR]\n");
       return 2;
     }
   }
@@ -339,7 +443,8 @@ int main(int argc, char** argv) {
   std::ofstream wide(out + "/requests-wide.dat");  // for the chart: scenario, then medians
   const double transfer = static_cast<double>(users.size() + 300) * 8 / 20e6 * 1000;
 
-  for (size_t si = 0; si < sizeof scenarios / sizeof scenarios[0]; ++si) {
+  const size_t scenarioCount = scalingOnly ? 0 : sizeof scenarios / sizeof scenarios[0];
+  for (size_t si = 0; si < scenarioCount; ++si) {
     const Scenario& sc = scenarios[si];
     printf("\n== scenario %s: %s; %d requests each\n", sc.name, sc.description, requests);
     std::vector<Measured> ms;
@@ -471,49 +576,26 @@ int main(int argc, char** argv) {
 
   // --- scaling: the same extraction from bigger bodies, on plain loopback -----------
   if (!quick) {
-    printf(
-        "\n== scaling: bodies of 5 KB .. 5 MB (arrays of users), loopback, median of 3; every "
-        "contender reads and parses the whole body (ours counts the elements with a '*' "
-        "binding)\n");
-    printf("%-9s %10s %12s %12s %s\n", "contender", "body", "ms", "peak heap", "values");
-    md << "**scaling** (loopback, no emulation; median of 3 requests, the largest peak; every "
-          "contender reads and parses the whole body)\n\n"
-       << "| contender | body bytes | ms | peak heap B | values |\n|---|---|---|---|---|\n";
-    std::ofstream data(out + "/scaling.dat");
-    json << ", \"scaling\": {";
-    const headline::Server direct{"localhost", nginx.httpsPort(), certs.caPem(), certs.caPemPath()};
-    std::unique_ptr<Contender> cs[] = {headline::makeOurs(direct), headline::makeStandard(direct),
-                                       headline::makeCurl(direct)};
-    for (size_t k = 0; k < 3; ++k) {
-      cs[k]->readWholeBody(true);
-      json << (k ? ", " : "") << "\"" << cs[k]->name() << "\": [";
-      for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; ++si) {
-        const std::string path = "/users-" + std::to_string(sizes[si]);
-        std::vector<double> t;
-        size_t peak = 0;
-        bool ok = true;
-        for (int r = 0; r < 3; ++r) {
-          const One one = timed(*cs[k], path.c_str());
-          t.push_back(one.ms);
-          peak = std::max(peak, one.peak);
-          ok = ok && one.ok;
-        }
-        std::sort(t.begin(), t.end());
-        printf("%-9s %10zu %12.1f %12zu %s\n", cs[k]->name(), sizes[si], t[1], peak,
-               ok ? "right" : "WRONG");
-        md << "| " << cs[k]->name() << " | " << sizes[si] << " | " << fmt("%.1f", t[1]) << " | "
-           << peak << " | " << (ok ? "right" : "WRONG") << " |\n";
-        allRight = allRight && ok;
-        data << k << " " << sizes[si] << " " << t[1] << " " << peak << "\n";
-        json << (si ? ", " : "") << "{\"body_bytes\": " << sizes[si]
-             << ", \"ms\": " << fmt("%.2f", t[1]) << ", \"peak_heap_bytes\": " << peak
-             << ", \"correct\": " << (ok ? "true" : "false") << "}";
-      }
-      data << "\n\n";
-      cs[k]->end();
-      json << "]";
-    }
-    json << "}";
+    Scaling run{sizes, sizeof sizes / sizeof sizes[0], scalingRepeats, only, &md, &json};
+    const headline::Server https{"localhost", nginx.httpsPort(), certs.caPem(), certs.caPemPath()};
+    std::unique_ptr<Contender> overTls[] = {
+        headline::makeOurs(https), headline::makeStandard(https), headline::makeCurl(https),
+        headline::makeOursBigBuffer(https)};
+    json << ", \"scaling\": ";
+    if (scheme != "http")
+      allRight = run.table("HTTPS", overTls, 4, out + "/scaling.dat") && allRight;
+    else
+      json << "{}";
+    headline::Server http = https;
+    http.port = nginx.httpPort();
+    http.tls = false;
+    std::unique_ptr<Contender> plain[] = {headline::makeOurs(http), headline::makeCurl(http),
+                                          headline::makeOursBigBuffer(http)};
+    json << ", \"scaling_http\": ";
+    if (scheme != "https")
+      allRight = run.table("HTTP", plain, 3, out + "/scaling-http.dat") && allRight;
+    else
+      json << "{}";
   }
   json << "}\n";
 

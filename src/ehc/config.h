@@ -169,6 +169,14 @@
 #ifndef EHC_RETRY_BACKOFF_MS
 #define EHC_RETRY_BACKOFF_MS 200
 #endif
+// One poll() of a request does at most this much work (whichever comes
+// first): milliseconds of the clock and bytes moved (RestClient::setPollBudget).
+#ifndef EHC_POLL_BUDGET_MS
+#define EHC_POLL_BUDGET_MS 5
+#endif
+#ifndef EHC_POLL_BUDGET_BYTES
+#define EHC_POLL_BUDGET_BYTES 16384
+#endif
 
 #define EHC_VERSION_MAJOR 0
 #define EHC_VERSION_MINOR 1

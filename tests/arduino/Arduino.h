@@ -30,6 +30,17 @@ unsigned long micros();
 void delay(unsigned long ms);
 void yield();
 
+// Pins: nothing to drive on the host; the last level written is kept.
+#define LOW 0x0
+#define HIGH 0x1
+#define OUTPUT 0x03
+#ifndef LED_BUILTIN
+#define LED_BUILTIN 2
+#endif
+void pinMode(uint8_t pin, uint8_t mode);
+void digitalWrite(uint8_t pin, uint8_t level);
+int digitalRead(uint8_t pin);
+
 // Serial: prints to stdout; nothing ever arrives on it.
 class HardwareSerial : public Stream {
  public:

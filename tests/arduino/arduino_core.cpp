@@ -44,6 +44,18 @@ unsigned long millis() {
 unsigned long micros() {
   return static_cast<unsigned long>(nowMicros() - kStart);
 }
+namespace {
+uint8_t pinLevels[64];
+}  // namespace
+
+void pinMode(uint8_t, uint8_t) {}
+void digitalWrite(uint8_t pin, uint8_t level) {
+  pinLevels[pin % 64] = level;
+}
+int digitalRead(uint8_t pin) {
+  return pinLevels[pin % 64];
+}
+
 void delay(unsigned long ms) {
   usleep(static_cast<useconds_t>(ms) * 1000u);
 }

@@ -19,12 +19,20 @@
 #include <esp_random.h>
 #include <esp_system.h>
 #include <esp_timer.h>
+#include <freertos/queue.h>
 #include <freertos/task.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/random.h>
 #include <time.h>
 
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "alloc_counter.h"
 #include "standin_idf.h"
@@ -85,6 +93,64 @@ void vTaskDelay(const TickType_t ticks) {
   while (nanosleep(&ts, &ts) != 0) {
   }
 }
+// Tasks are threads; a queue is a bounded FIFO of fixed-size items.
+BaseType_t xTaskCreate(TaskFunction_t code, const char*, uint32_t, void* parameters, UBaseType_t,
+                       TaskHandle_t* created) {
+  std::thread task(code, parameters);
+  if (created) *created = nullptr;
+  task.detach();
+  return pdPASS;
+}
+
+namespace {
+struct HostQueue {
+  size_t length, itemSize;
+  std::deque<std::vector<uint8_t>> items;
+  std::mutex mutex;
+  std::condition_variable changed;
+};
+
+// Waits until ready() under the lock, for at most `ticks` (portMAX_DELAY: ever).
+bool waitFor(HostQueue& q, std::unique_lock<std::mutex>& lock, TickType_t ticks,
+             bool (*ready)(const HostQueue&)) {
+  const auto met = [&q, ready] { return ready(q); };
+  if (ticks == portMAX_DELAY) {
+    q.changed.wait(lock, met);
+    return true;
+  }
+  return q.changed.wait_for(lock, std::chrono::milliseconds(uint64_t{ticks} * portTICK_PERIOD_MS),
+                            met);
+}
+}  // namespace
+
+QueueHandle_t xQueueCreate(UBaseType_t length, UBaseType_t itemSize) {
+  HostQueue* q = new HostQueue;
+  q->length = length;
+  q->itemSize = itemSize;
+  return q;
+}
+
+BaseType_t xQueueSend(QueueHandle_t handle, const void* item, TickType_t ticks) {
+  HostQueue& q = *static_cast<HostQueue*>(handle);
+  std::unique_lock<std::mutex> lock(q.mutex);
+  if (!waitFor(q, lock, ticks, [](const HostQueue& h) { return h.items.size() < h.length; }))
+    return pdFALSE;
+  const uint8_t* bytes = static_cast<const uint8_t*>(item);
+  q.items.emplace_back(bytes, bytes + q.itemSize);
+  q.changed.notify_all();
+  return pdTRUE;
+}
+
+BaseType_t xQueueReceive(QueueHandle_t handle, void* out, TickType_t ticks) {
+  HostQueue& q = *static_cast<HostQueue*>(handle);
+  std::unique_lock<std::mutex> lock(q.mutex);
+  if (!waitFor(q, lock, ticks, [](const HostQueue& h) { return !h.items.empty(); })) return pdFALSE;
+  memcpy(out, q.items.front().data(), q.itemSize);
+  q.items.pop_front();
+  q.changed.notify_all();
+  return pdTRUE;
+}
+
 TickType_t xTaskGetTickCount(void) {
   return static_cast<TickType_t>(esp_timer_get_time() / 1000 / portTICK_PERIOD_MS);
 }

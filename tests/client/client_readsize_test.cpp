@@ -18,7 +18,7 @@ std::vector<uint8_t> regression(const char* name) {
 }
 
 // The input as the fuzzer takes it: its first byte picks a read size, the
-// rest is what the server sends.
+// rest is what the server sends; sent, and polled.
 void expectOneOutcomeForEveryReadSize(const std::vector<uint8_t>& input,
                                       ehc_fuzz::ClientOutcome* first) {
   ASSERT_GT(input.size(), 1u);
@@ -29,6 +29,13 @@ void expectOneOutcomeForEveryReadSize(const std::vector<uint8_t>& input,
     EXPECT_TRUE(ehc_fuzz::sameOutcome(*first, other))
         << "reads of " << maxRead << ": status " << other.status[0] << " error " << other.error[0]
         << ", with reads of 1: status " << first->status[0] << " error " << first->error[0];
+    // Polled, the input's bytes as the polls' budgets (as the fuzzer does).
+    const ehc_fuzz::PollSchedule schedule{input.data(), input.size()};
+    ehc_fuzz::ClientOutcome polled;
+    ehc_fuzz::runClient(input.data() + 1, input.size() - 1, maxRead, &polled, &schedule);
+    EXPECT_TRUE(ehc_fuzz::sameOutcome(*first, polled))
+        << "polled, reads of " << maxRead << ": status " << polled.status[0] << " error "
+        << polled.error[0];
   }
 }
 

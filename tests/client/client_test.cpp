@@ -2,6 +2,7 @@
 // wire (paths, queries, bodies, headers, auth, cookies), what comes back
 // into variables, errors with their codes, retries, redirects, callbacks.
 #include <gtest/gtest.h>
+#include <poll.h>
 
 #include <memory>
 #include <string>
@@ -524,3 +525,70 @@ TEST(ClientJson, ToJsonAndFromJson) {
 }
 
 }  // namespace
+
+namespace {
+
+// A poll schedule of its own for each request, fixed (no seed from time):
+// how many bytes each poll may move, and whether to wait on the socket, to
+// sleep or to poll again at once in between.
+struct Schedule {
+  uint32_t state;
+  uint32_t next() {
+    state = state * 1103515245u + 12345u;
+    return state >> 16;
+  }
+};
+
+RestResult pollWithSchedule(ESP32HTTPClient& client, ehc::RestRequest& request, Schedule& s) {
+  int polls = 0;
+  for (;;) {
+    client.setPollBudget(0, 1 + s.next() % 700);
+    if (request.poll() == ehc::PollState::Done || ++polls > 2000000) break;
+    const uint32_t how = s.next() % 3;
+    const ehc::WaitFor w = request.waitFor();
+    if (how == 0 && w.fd >= 0) {
+      pollfd p{w.fd, static_cast<short>((w.readable ? POLLIN : 0) | (w.writable ? POLLOUT : 0)), 0};
+      ::poll(&p, 1, static_cast<int>(w.until.remainingMs() < 50 ? w.until.remainingMs() : 50));
+    } else if (how == 1) {
+      ehc::sleepMs(1);
+    }
+  }
+  return request.result();
+}
+
+}  // namespace
+
+// The polled API meets every fault as send() does, whatever the schedule.
+TEST_F(Client, PolledRequestsEndAsSentOnesWhateverThePollSchedule) {
+  const char* paths[] = {"/bad-status",          "/not-http",
+                         "/bad-chunk",           "/close-after-headers",
+                         "/stall?ms=3000",       "/reset-mid-body",
+                         "/trickle?ms=2",        "/json?bytes=20000",
+                         "/chunked?bytes=20000", "/redirect?code=302&to=/ok",
+                         "/ok?then=close",       "/stall-body?ms=3000"};
+  client_->setTimeout(300);
+  Schedule schedule{17};
+  for (const char* path : paths) {
+    SCOPED_TRACE(path);
+    long ok = 0, count = 0;
+    const RestResult sent = client_->get(path)
+                                .getBody("ok", &ok)
+                                .getBody("*", [&count](const ehc::JsonMatch&) { ++count; })
+                                .followRedirects(2)
+                                .send();
+    const long sentCount = count;
+    for (int k = 0; k < 3; ++k) {
+      ok = count = 0;
+      auto request = client_->get(path)
+                         .getBody("ok", &ok)
+                         .getBody("*", [&count](const ehc::JsonMatch&) { ++count; })
+                         .followRedirects(2);
+      const RestResult polled = pollWithSchedule(*client_, request, schedule);
+      EXPECT_EQ(polled.error, sent.error) << polled.message() << " / " << sent.message();
+      EXPECT_EQ(polled.statusCode, sent.statusCode);
+      EXPECT_EQ(polled.found, sent.found);
+      EXPECT_EQ(polled.redirects, sent.redirects);
+      EXPECT_EQ(count, sentCount);
+    }
+  }
+}

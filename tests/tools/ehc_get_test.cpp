@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -507,3 +508,42 @@ TEST_F(EhcGet, NoResponseAtAllPrintsNothingAndStops) {
 }
 
 }  // namespace
+
+// --parallel: the requests run at once on one thread, over the URLs in
+// turn (here plain and TLS), each line as it ends; no bodies on stdout.
+TEST_F(EhcGet, ParallelRunsEveryRequestAndTimesEach) {
+  const Ran r =
+      ehcGet({"--parallel", "4", "--cacert", certs_->caPemPath(), http(*server_), https(*server_)});
+  ASSERT_EQ(r.exitCode, 0) << r;
+  EXPECT_EQ(r.out, "") << r;
+  static const std::regex re(
+      "request ([1-4]) status 200 bytes ([0-9]+) ms [0-9]+ reused no resumed (yes|no) "
+      "connect_ms [0-9]+ first_byte_ms [0-9]+ url (https?)://.*");
+  std::vector<std::string> all = lines(r.err);
+  ASSERT_EQ(all.size(), 5u) << r;
+  EXPECT_EQ(all.back().rfind("parallel 4 requests ms ", 0), 0u) << r;
+  all.pop_back();
+  std::set<long> seen;
+  for (const std::string& l : all) {
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(l, m, re)) << l;
+    const long index = std::stol(m[1]);
+    seen.insert(index);
+    EXPECT_EQ(std::stoull(m[2]), users_->size()) << l;
+    EXPECT_EQ(m[4], index % 2 ? "http" : "https") << l;  // the URLs in turn
+  }
+  EXPECT_EQ(seen.size(), 4u) << r;
+}
+
+TEST_F(EhcGet, ParallelPrintsEachRequestsBindings) {
+  const Ran r = ehcGet({"--parallel", "2", "-b", "0.id:int64", http(*server_)});
+  ASSERT_EQ(r.exitCode, 0) << r;
+  const std::vector<std::string> out = lines(r.out);
+  ASSERT_EQ(out.size(), 2u) << r;
+  const Ran single = ehcGet({"-b", "0.id:int64", http(*server_)});
+  ASSERT_EQ(single.exitCode, 0) << single;
+  std::set<std::string> got(out.begin(), out.end());
+  EXPECT_EQ(got, (std::set<std::string>{"request 1\t" + lines(single.out)[0],
+                                        "request 2\t" + lines(single.out)[0]}))
+      << r;
+}

@@ -11,6 +11,9 @@
 //     --key FILE         ... and its private key (PEM or DER)
 //     --key-pass TEXT    the key's password, when it is encrypted
 //     --repeat N         N requests, one kept connection (default 1)
+//     --parallel N       N requests at once, on one thread (each its own
+//                        connection, all driven from one poll() loop), over
+//                        the URLs given in turn: ehc-get --parallel 4 URL1 URL2
 //     --timeout MS       per request (default 30000)
 //     -H 'Name: value'   an extra request header (repeatable)
 //     -X METHOD          GET (default), HEAD, POST, PUT, PATCH, DELETE, ...
@@ -21,6 +24,10 @@
 //
 // stdout: each response's status line and body. stderr, per request:
 //   request I status S bytes B ms T reused yes|no resumed yes|no
+// With --parallel, stdout has no bodies (only -b lines, each after
+// "request I\t"), and stderr's line per request, as it ends, adds
+//   connect_ms C first_byte_ms F url U
+// then "parallel N requests ms T" (the whole run).
 // and, over TLS, the protocol and cipher suite of the connection:
 //   ... tls TLSv1.2 TLS-ECDHE-ECDSA-WITH-AES-128-GCM-SHA256
 // Exit 0 when every request got a response; 1 with a message otherwise
@@ -33,48 +40,21 @@
 #include <utility>
 #include <vector>
 
-#include "ESP32HTTPClient.h"
-#include "json_bindings.h"
+#include "cli.h"
+
+using ehc_get::CliRequest;
+using ehc_get::Options;
 
 namespace {
-
-struct Options {
-  const char* url = nullptr;
-  const char* caFile = nullptr;
-  const char* certFile = nullptr;
-  const char* keyFile = nullptr;
-  const char* keyPassword = nullptr;
-  std::string pin;
-  bool pinKey = false;
-  bool insecure = false;
-  long repeat = 1;
-  uint32_t timeoutMs = 30000;
-  std::string method = "GET";
-  const char* body = nullptr;
-  std::vector<std::pair<std::string, std::string>> headers;
-  std::vector<ehc_tools::CliBinding> bindings;
-};
 
 int usage(const char* msg) {
   fprintf(stderr,
           "ehc-get: %s\nusage: ehc-get [--cacert FILE] [--pin HEX | --pin-key HEX] [--insecure] "
           "[--cert FILE --key FILE [--key-pass TEXT]] "
-          "[--repeat N] [--timeout MS] [-H 'Name: value']... [-X METHOD] [-d JSON] "
-          "[-b PATH[:TYPE]]... URL\n  TYPE: %s (default raw)\n",
+          "[--repeat N | --parallel N] [--timeout MS] [-H 'Name: value']... [-X METHOD] [-d JSON] "
+          "[-b PATH[:TYPE]]... URL...\n  TYPE: %s (default raw)\n",
           msg, ehc_tools::kBindingTypes);
   return 2;
-}
-
-bool parseHex32(const std::string& hex, uint8_t out[32]) {
-  if (hex.size() != 64) return false;
-  for (size_t i = 0; i < 32; ++i) {
-    char pair[3] = {hex[2 * i], hex[2 * i + 1], 0};
-    char* end = nullptr;
-    const long v = strtol(pair, &end, 16);
-    if (*end) return false;
-    out[i] = static_cast<uint8_t>(v);
-  }
-  return true;
 }
 
 bool parsePositive(const char* text, long* out) {
@@ -82,36 +62,6 @@ bool parsePositive(const char* text, long* out) {
   *out = text ? strtol(text, &end, 10) : 0;
   return text && !*end && *out > 0;
 }
-
-// The request the options describe, written the same way on every attempt.
-class CliRequest final : public ehc::Exchange {
- public:
-  CliRequest(const Options& o, const ehc::Url& url, const ehc::JsonBinder* binder)
-      : o_(o), url_(url), binder_(binder) {}
-  ehc::HttpError writeRequest(ehc::RequestWriter& w) override {
-    w.begin(o_.method.c_str(), url_, "", nullptr, 0, nullptr, 0);
-    w.standardHeaders("ehc-get/" EHC_VERSION_TEXT);
-    bool typed = false;
-    for (const auto& h : o_.headers) {
-      w.header(h.first.c_str(), h.second.c_str());
-      typed |= strcasecmp(h.first.c_str(), "Content-Type") == 0;
-    }
-    const size_t length = o_.body ? strlen(o_.body) : 0;
-    if (o_.body && !typed) w.header("Content-Type", "application/json");
-    const bool sendsBody =
-        o_.body || o_.method == "POST" || o_.method == "PUT" || o_.method == "PATCH";
-    w.endHeaders(sendsBody ? static_cast<int64_t>(length) : -1);
-    return w.body(o_.body ? o_.body : "", length);
-  }
-  bool bodySatisfied() const override { return binder_ && binder_->done(); }
-  bool isHead() const override { return o_.method == "HEAD"; }
-  bool replayable() const override { return o_.method != "POST" && o_.method != "PATCH"; }
-
- private:
-  const Options& o_;
-  const ehc::Url& url_;
-  const ehc::JsonBinder* binder_;
-};
 
 int parseArgs(int argc, char** argv, Options* o) {
   for (int i = 1; i < argc; ++i) {
@@ -134,6 +84,8 @@ int parseArgs(int argc, char** argv, Options* o) {
       o->insecure = true;
     } else if (a == "--repeat") {
       if (!parsePositive(value(), &o->repeat)) return usage("--repeat needs a positive number");
+    } else if (a == "--parallel") {
+      if (!parsePositive(value(), &o->parallel)) return usage("--parallel needs a positive number");
     } else if (a == "--timeout") {
       long ms = 0;
       if (!parsePositive(value(), &ms)) return usage("--timeout needs milliseconds");
@@ -158,13 +110,13 @@ int parseArgs(int argc, char** argv, Options* o) {
       return 0;
     } else if (!a.empty() && a[0] == '-') {
       return usage(("unknown option " + a).c_str());
-    } else if (o->url) {
-      return usage("one URL only");
     } else {
-      o->url = argv[i];
+      o->urls.push_back(argv[i]);
     }
   }
-  if (!o->url) return usage("no URL");
+  if (o->urls.empty()) return usage("no URL");
+  if (o->urls.size() > 1 && !o->parallel) return usage("one URL only (several with --parallel)");
+  o->url = o->urls[0];
   if (!o->certFile != !o->keyFile) return usage("--cert and --key go together");
   if (o->bindings.size() > EHC_MAX_BINDINGS) return usage("too many -b paths");
   return -1;  // go on
@@ -186,19 +138,12 @@ int main(int argc, char** argv) {
   const std::string host(url.host, url.hostLength);
   const ehc::Endpoint endpoint{host.c_str(), url.port, url.https};
 
+  if (!o.pin.empty() && !ehc_get::validPin(o.pin)) return usage("a pin is 64 hex digits (SHA-256)");
+  if (o.parallel > 0) return ehc_get::runParallel(o);
+
   ehc::PosixTransport tcp;
   ehc::MbedTlsTransport tls;
-  if (o.caFile) tls.setCaFile(o.caFile);
-  if (o.insecure) tls.setInsecureSkipVerification();
-  if (o.certFile) {
-    tls.setClientCertificateFile(o.certFile);
-    tls.setClientKeyFile(o.keyFile, o.keyPassword);
-  }
-  if (!o.pin.empty()) {
-    uint8_t hash[32];
-    if (!parseHex32(o.pin, hash)) return usage("a pin is 64 hex digits (SHA-256)");
-    tls.pinSha256(hash, o.pinKey);
-  }
+  ehc_get::configureTls(tls, o);
   ehc::Connection connection(&tcp, &tls);
 
   int failures = 0;

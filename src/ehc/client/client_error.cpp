@@ -34,13 +34,14 @@ const ErrorText kTexts[] = {
     {"capacity", "a request capacity was exceeded (see the EHC_MAX_* settings)"},
     {"invalid_request", "invalid request (header, path parameter or body key)"},
     {"too_many_redirects", "too many redirects"},
-    {"client_busy", "another request of this client is still being built"},
+    {"client_busy", "another request of this client is being built or is running"},
     {"tls_config", "TLS configuration error (CA file missing or unreadable, CA not PEM)"},
     {"no_trust_anchors", "no trust anchors (set a CA with setCACert/setCaFile, or setInsecure())"},
     {"tls_version", "no TLS protocol version in common with the server"},
     {"client_cert_refused", "the server refused the client certificate (or wants one)"},
     {"cert_expired", "server certificate expired"},
     {"cert_not_yet_valid", "server certificate not valid yet (is the clock set?)"},
+    {"cancelled", "request cancelled"},
 };
 static_assert(sizeof kTexts / sizeof kTexts[0] == -EHC_ERROR_LAST + 1, "one text per code");
 
@@ -122,7 +123,9 @@ int clientErrorOf(NetError e) {
     case NetError::CertNotYetValid: return EHC_ERROR_CERT_NOT_YET_VALID;
     case NetError::Reset:
     case NetError::ReadFailed:
-    case NetError::TlsFailed: return EHC_ERROR_CONNECTION_LOST;
+    case NetError::TlsFailed:
+    case NetError::WouldBlock:  // never a request's outcome (a step's only)
+      return EHC_ERROR_CONNECTION_LOST;
   }
   return EHC_ERROR_CONNECTION_LOST;
 }

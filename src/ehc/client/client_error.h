@@ -45,7 +45,8 @@ enum ClientError : int {
   EHC_ERROR_CLIENT_CERT = -28,         // the server wants another client certificate (or one)
   EHC_ERROR_CERT_EXPIRED = -29,        // the server's certificate (or its chain's) has expired
   EHC_ERROR_CERT_NOT_YET_VALID = -30,  // ... is not valid yet: set the clock (SNTP)
-  EHC_ERROR_LAST = -30,
+  EHC_ERROR_CANCELLED = -31,           // cancel() of a polled request
+  EHC_ERROR_LAST = -31,
 };
 
 // A sentence for a code (0 and unknown codes included), and a short

@@ -6,12 +6,15 @@ EHC_BEGIN_NAMESPACE
 
 // The exchange as a state machine (every transition of Progress::step_):
 //
-//   Connect  -> Write                  reused, or connected
+//   Connect  -> Connect                under way (blocked: the socket, the handshake)
+//            -> Write                  reused, or connected
 //            -> Done                   the connect failed
-//   Write    -> ReadHead               written; or the write failed after some of
+//   Write    -> Write                  the transport takes no more now (blocked)
+//            -> ReadHead               written; or the write failed after some of
 //                                      it went (an early answer may be there)
 //            -> Connect                a dead kept connection: sent again (once)
 //            -> Done                   the request is bad, or the write failed
+//   Read*    -> Read*                  nothing has come yet (blocked)
 //   ReadHead -> ReadBody               the header section ended
 //   ReadBody -> Drain                  the caller needs no more of the body
 //   Read*    -> Connect                a kept connection died before the response
@@ -19,6 +22,10 @@ EHC_BEGIN_NAMESPACE
 //   Drain    -> Done                   complete, or a limit, close or failure
 //                                      (which costs only the connection)
 //   (an early answer ends Done when it came, else as the failed write does)
+//
+// A blocked step waits for nothing itself: the caller waits (waitFor(),
+// wait()) and steps again. A step's deadline is checked when it finds
+// nothing to do, and when the wait before it ended by its deadline.
 
 ExchangeResult Connection::exchange(const Endpoint& endpoint, Exchange& request,
                                     ResponseParser& parser, Deadline doneBy,
@@ -26,6 +33,7 @@ ExchangeResult Connection::exchange(const Endpoint& endpoint, Exchange& request,
   Progress x;
   begin(x, endpoint, request, parser, doneBy, connectTimeoutMs);
   while (step(x)) {
+    if (x.blocked_) wait(x);
   }
   return x.result_;
 }
@@ -47,6 +55,36 @@ void Connection::begin(Progress& x, const Endpoint& endpoint, Exchange& request,
   }
 }
 
+void Connection::block(Progress& x, Deadline until) {
+  x.blocked_ = true;
+  x.waitBy_ = until;
+}
+
+// After a WouldBlock: has the step's time run out (the wait before it ended
+// by the deadline, or failed, or the deadline is past)?
+bool Connection::waitEnded(const Progress& x, Deadline deadline) const {
+  return x.waited_ != WaitResult::Ready || deadline.expired();
+}
+
+WaitFor Connection::waitFor(const Progress& x) const {
+  WaitFor w;
+  const Transport* t = transportOf(x);
+  if (x.blocked_ && t) w = t->waitFor();
+  w.until = x.blocked_ ? w.until.min(x.waitBy_) : Deadline::in(0);
+  return w;
+}
+
+void Connection::wait(Progress& x) {
+  Transport* t = transportOf(x);
+  x.waited_ = x.blocked_ && t ? t->waitReady(x.waitBy_) : WaitResult::Ready;
+}
+
+void Connection::abort(Progress& x) {
+  if (x.step_ == ExchangeStep::Done) return;
+  end();
+  finish(x);
+}
+
 bool Connection::releaseIdle() {
   if (idleReleaseMs_ == 0 || !open() || monotonicMs() - lastUsedMs_ < idleReleaseMs_) return false;
   end();
@@ -55,7 +93,8 @@ bool Connection::releaseIdle() {
 
 void Connection::end() {
   if (current_) current_->close();
-  current_ = nullptr;
+  if (pending_) pending_->close();
+  current_ = pending_ = nullptr;
 }
 
 void Connection::finish(Progress& x) {
@@ -79,34 +118,50 @@ void Connection::resend(Progress& x) {
 
 void Connection::connectStep(Progress& x) {
   ExchangeResult& r = x.result_;
-  const bool reused = open() && sameEndpoint(x.endpoint_) && !current_->peerClosed();
-  if (!reused) {
-    end();  // stale, or another endpoint
-    r.net = connect(x.endpoint_, Deadline::in(x.connectTimeoutMs_).min(x.doneBy_), r);
-    if (r.net != NetError::Ok) {
-      finish(x);
+  NetError e;
+  if (x.connecting_) {
+    e = pending_->connectStep();
+  } else {
+    if (open() && sameEndpoint(x.endpoint_) && !current_->peerClosed()) {
+      r.reused = true;
+      x.step_ = ExchangeStep::Write;
       return;
     }
+    end();  // stale, or another endpoint
+    r.reused = false;
+    pending_ = x.endpoint_.tls ? secure_ : plain_;
+    if (!pending_) return connected(x, NetError::NotConnected);  // no transport for this scheme
+    x.connecting_ = true;
+    x.connectBegun_ = monotonicMs();
+    x.waitBy_ = Deadline::in(x.connectTimeoutMs_).min(x.doneBy_);
+    e = pending_->startConnect(x.endpoint_, x.waitBy_);
   }
-  r.reused = reused;
-  x.step_ = ExchangeStep::Write;
+  if (e == NetError::WouldBlock) {
+    // The transport tells its own deadline too; a transport without a
+    // clock (or a wait that ended by it) must not keep us past ours.
+    if (!waitEnded(x, x.waitBy_)) return block(x, x.waitBy_);
+    e = NetError::ConnectTimeout;
+  }
+  connected(x, e);
 }
 
-NetError Connection::connect(const Endpoint& endpoint, Deadline deadline, ExchangeResult& r) {
-  Transport* t = endpoint.tls ? secure_ : plain_;
-  if (!t) return NetError::NotConnected;  // no transport for this scheme
-  const uint32_t begun = monotonicMs();
-  const NetError e = t->connect(endpoint, deadline);
-  r.connectMs += monotonicMs() - begun;
+// The connect came to `e`: on to the request, or Done.
+void Connection::connected(Progress& x, NetError e) {
+  ExchangeResult& r = x.result_;
+  Transport* t = pending_;
+  if (x.connecting_) r.connectMs += monotonicMs() - x.connectBegun_;
+  x.connecting_ = false;
+  pending_ = nullptr;
   if (e != NetError::Ok) {
-    t->close();
-    return e;
+    if (t) t->close();
+    r.net = e;
+    return finish(x);
   }
   current_ = t;
-  remember(endpoint);
+  remember(x.endpoint_);
   r.tlsMs = t->handshakeMs();
   r.sessionResumed = t->sessionResumed();
-  return NetError::Ok;
+  x.step_ = ExchangeStep::Write;
 }
 
 bool Connection::sameEndpoint(const Endpoint& endpoint) const {
@@ -123,20 +178,37 @@ namespace {
 struct Writing {
   Transport* transport;
   Connection::Progress* progress;
+  uint64_t* moved;       // the connection's count
+  bool blocked = false;  // the transport takes no more now
 };
 }  // namespace
 
+// The request is made again from its start at every step, and the writer
+// skips what the transport took in earlier steps (without copying it): the
+// writer keeps no state between steps (a request writes the same bytes
+// every time), at the cost of formatting the head again, only when the
+// transport took less than all of it. A body goes out from where it lies.
 void Connection::writeStep(Progress& x) {
   ExchangeResult& r = x.result_;
-  r.net = NetError::Ok;
-  r.http = HttpError::Ok;
-  x.writeError_ = NetError::Ok;
-  x.sentBefore_ = x.result_.bytesSent;
-  Writing writing{current_, &x};
+  if (!x.writing_) {
+    r.net = NetError::Ok;
+    r.http = HttpError::Ok;
+    x.writeError_ = NetError::Ok;
+    x.sentBefore_ = r.bytesSent;
+    x.writing_ = true;
+  }
+  Writing writing{current_, &x, &bytesMoved_};
   RequestWriter writer(sendToTransport, &writing, reinterpret_cast<char*>(buffer_), sizeof buffer_);
+  writer.skip(r.bytesSent - x.sentBefore_);
   HttpError written = x.request_->writeRequest(writer);
   if (written == HttpError::Ok) written = writer.finish();
-  if (written == HttpError::Ok) {
+  if (writing.blocked) {
+    if (!waitEnded(x, x.doneBy_)) return block(x, x.doneBy_);
+    x.writeError_ =
+        x.waited_ == WaitResult::Failed ? NetError::WriteFailed : NetError::WriteTimeout;
+  }
+  x.writing_ = false;
+  if (x.writeError_ == NetError::Ok && written == HttpError::Ok) {
     startReading(x);
   } else if (x.writeError_ == NetError::Ok) {
     end();             // part of a request may be on the wire: the connection is unusable
@@ -158,12 +230,24 @@ void Connection::writeStep(Progress& x) {
 bool Connection::sendToTransport(void* writing, const char* data, size_t length) {
   Writing& w = *static_cast<Writing*>(writing);
   Progress& x = *w.progress;
-  const NetError e = w.transport->write(reinterpret_cast<const uint8_t*>(data), length, x.doneBy_);
-  if (e != NetError::Ok) {
-    x.writeError_ = e;
-    return false;
+  const uint8_t* at = reinterpret_cast<const uint8_t*>(data);
+  size_t left = length;
+  while (left > 0) {
+    size_t sent = 0;
+    const NetError e = w.transport->writeSome(at, left, &sent);
+    if (e == NetError::WouldBlock) {
+      w.blocked = true;
+      return false;
+    }
+    if (e != NetError::Ok) {
+      x.writeError_ = e;
+      return false;
+    }
+    x.result_.bytesSent += sent;
+    *w.moved += sent;
+    at += sent;
+    left -= sent;
   }
-  x.result_.bytesSent += length;
   return true;
 }
 
@@ -228,16 +312,22 @@ void Connection::readStep(Progress& x) {
   }
   // A server that never stops sending must not keep us past the deadline:
   // reads that always find data never time out by themselves. A read that
-  // waits checks the deadline itself, so the clock is read at every 8th
-  // read only (at most 7 reads that found data at once, a few KB, go past
-  // it): on a board it costs more than a read's bookkeeping (ESP-IDF's
-  // monotonicMs() divides esp_timer's 64-bit microseconds).
-  if ((x.reads_++ & 7) == 0 && x.readBy_.expired()) {
-    if (x.step_ != ExchangeStep::Drain) r.net = NetError::ReadTimeout;
+  // waited checks the deadline (reads_ starts again at 0 after WouldBlock);
+  // otherwise the clock is read at every 8th read only (at most 7 reads that
+  // found data at once, a few KB, go past it): on a board it costs more than
+  // a read's bookkeeping (ESP-IDF's monotonicMs() divides esp_timer's 64-bit
+  // microseconds).
+  if (x.waited_ != WaitResult::Ready || ((x.reads_++ & 7) == 0 && x.readBy_.expired())) {
+    if (x.step_ != ExchangeStep::Drain)
+      r.net = x.waited_ == WaitResult::Failed ? NetError::ReadFailed : NetError::ReadTimeout;
     return endReading(x);
   }
   size_t got = 0;
-  const NetError e = current_->read(buffer_, sizeof buffer_, &got, x.readBy_);
+  const NetError e = current_->readSome(buffer_, sizeof buffer_, &got);
+  if (e == NetError::WouldBlock) {
+    x.reads_ = 0;
+    return block(x, x.readBy_);
+  }
   if (e != NetError::Ok || got == 0) {
     // A kept connection the server dropped as we sent: nothing was
     // answered, so the request may go again on a fresh one. (A timeout is
@@ -259,6 +349,7 @@ void Connection::readStep(Progress& x) {
     r.firstByteMs = monotonicMs() - x.start_;
   }
   r.bytesReceived += got;
+  bytesMoved_ += got;
   const size_t used = parser.feed(reinterpret_cast<const char*>(buffer_), got);
   if (parser.complete()) x.leftover_ = used < got;
   if (parser.complete() || parser.failed()) return endReading(x);

@@ -28,9 +28,12 @@
 //
 // One exchange is a state machine (connect, write, read head, read body,
 // drain, done) whose state is a Connection::Progress the caller holds:
-// begin() it, then step() until it returns false. exchange() is that, driven
-// to the end; every step blocks today (Transport calls take deadlines),
-// a non-blocking transport will make each one return at once.
+// begin() it, then step() until it returns false. No step waits: each uses
+// the transport's non-blocking half (startConnect/connectStep, writeSome,
+// readSome) and, when there is nothing to do, says so (Progress::blocked());
+// the caller then waits for waitFor() in its own event loop, or in wait().
+// exchange() is that machine driven to the end with wait() in between: the
+// blocking call and the polled one are one implementation.
 //
 // Nothing is allocated: the buffer lives inside the object.
 #pragma once
@@ -100,6 +103,8 @@ class Connection {
    public:
     ExchangeStep step() const { return step_; }
     const ExchangeResult& result() const { return result_; }  // whole once Done
+    // The last step found nothing to do: wait (Connection::waitFor) before the next.
+    bool blocked() const { return blocked_; }
 
    private:
     friend class Connection;
@@ -109,8 +114,10 @@ class Connection {
     ResponseParser* parser_ = nullptr;
     Deadline doneBy_ = Deadline::never();
     Deadline readBy_ = Deadline::never();  // the deadline, or the drain's
+    Deadline waitBy_ = Deadline::never();  // of what the blocked step waits for
     uint32_t connectTimeoutMs_ = 0;
     uint32_t start_ = 0;
+    uint32_t connectBegun_ = 0;
     uint64_t sentBefore_ = 0;      // of this attempt's request
     uint64_t receivedBefore_ = 0;  // when an early answer began to be read
     uint64_t drainFrom_ = 0;       // body bytes when draining began
@@ -121,6 +128,10 @@ class Connection {
     bool anyByte_ = false;      // of the response arrived
     bool leftover_ = false;     // bytes after the response: not reusable
     bool earlyAnswer_ = false;  // reading an answer that came while the write failed
+    bool connecting_ = false;   // startConnect() made, connectStep() to come
+    bool writing_ = false;      // this attempt's request is being written
+    bool blocked_ = false;
+    WaitResult waited_ = WaitResult::Ready;  // how the last wait() ended
   };
 
   // Transports for http:// and https:// (either may be null: that scheme is
@@ -156,9 +167,10 @@ class Connection {
   // outlive the exchange.
   void begin(Progress& x, const Endpoint& endpoint, Exchange& request, ResponseParser& parser,
              Deadline doneBy, uint32_t connectTimeoutMs = 0xFFFFFFFFu);
-  // Advances x by one step; false once it is Done. (Inline: a step is a
-  // read of the body most of the time.)
+  // Advances x by one step, without waiting; false once it is Done.
+  // (Inline: a step is a read of the body most of the time.)
   bool step(Progress& x) {
+    x.blocked_ = false;
     switch (x.step_) {
       case ExchangeStep::Connect: connectStep(x); break;
       case ExchangeStep::Write: writeStep(x); break;
@@ -167,8 +179,18 @@ class Connection {
       case ExchangeStep::Drain: readStep(x); break;
       case ExchangeStep::Done: break;
     }
+    x.waited_ = WaitResult::Ready;  // used by this step
     return x.step_ != ExchangeStep::Done;
   }
+  // What a blocked x waits for: the socket and direction, and when to call
+  // step() again at the latest (the step's deadline, or the transport's).
+  WaitFor waitFor(const Progress& x) const;
+  // Waits for that (a blocking caller's wait between steps).
+  void wait(Progress& x);
+  // Ends x now (Done): a connection it was using mid-exchange is closed.
+  void abort(Progress& x);
+  // Bytes written and read so far, over every exchange: a poll's budget.
+  uint64_t bytesMoved() const { return bytesMoved_; }
 
   // Closes the connection: the TLS context and its buffers are freed, the
   // TLS session kept, so the next exchange resumes it.
@@ -190,7 +212,10 @@ class Connection {
   void resend(Progress& x);
   void finish(Progress& x);
   bool startDraining(Progress& x);
-  NetError connect(const Endpoint& endpoint, Deadline deadline, ExchangeResult& r);
+  void connected(Progress& x, NetError e);
+  void block(Progress& x, Deadline until);
+  bool waitEnded(const Progress& x, Deadline deadline) const;
+  Transport* transportOf(const Progress& x) const { return x.connecting_ ? pending_ : current_; }
   bool sameEndpoint(const Endpoint& endpoint) const;
   void remember(const Endpoint& endpoint);
   static bool sendToTransport(void* writing, const char* data, size_t length);
@@ -198,6 +223,8 @@ class Connection {
   Transport* plain_;
   Transport* secure_;
   Transport* current_ = nullptr;  // the transport of the open connection
+  Transport* pending_ = nullptr;  // the one being connected
+  uint64_t bytesMoved_ = 0;
   char host_[EHC_MAX_HOST_LENGTH + 1] = {};
   uint16_t port_ = 0;
   bool tls_ = false;

@@ -31,6 +31,8 @@ class HeaderTargets {
  public:
   // A new response for targets[0..count) (they outlive it): nothing matched.
   void begin(const HeaderTarget* targets, uint8_t count);
+  // The targets moved (the request holding them did).
+  void follow(const HeaderTarget* targets) { targets_ = targets; }
   // A piece of a field's name.
   void name(const char* data, size_t length);
   // A piece of its value; `write` false: a response that is not the answer

@@ -74,17 +74,47 @@ void RequestRun::start(const RequestSpec& spec, bool ownsBinder) {
 }
 
 bool RequestRun::step() {
+  blocked_ = false;
   switch (state_) {
     case RunState::Attempt: startAttempt(); break;
     case RunState::Hop: startHop(); break;
     case RunState::Exchange:
       if (!client_.connection.step(progress_)) state_ = RunState::Settle;
+      blocked_ = progress_.blocked();
       break;
     case RunState::Settle: settle(); break;
     case RunState::Backoff: backoff(); break;
     case RunState::Done: break;
   }
   return state_ != RunState::Done;
+}
+
+WaitFor RequestRun::waitFor() const {
+  if (state_ == RunState::Exchange) return client_.connection.waitFor(progress_);
+  WaitFor w;
+  w.until = blocked_ ? backoffUntil_ : Deadline::in(0);  // else: call again now
+  return w;
+}
+
+void RequestRun::wait() {
+  if (!blocked_) return;
+  if (state_ == RunState::Exchange)
+    client_.connection.wait(progress_);
+  else
+    sleepMs(backoffUntil_.remainingMs());
+}
+
+void RequestRun::cancel() {
+  if (state_ == RunState::Done) return;
+  if (state_ == RunState::Exchange) client_.connection.abort(progress_);
+  blocked_ = false;
+  fail(EHC_ERROR_CANCELLED, ErrorCause());
+  done();
+}
+
+void RequestRun::follow(const RequestSpec& spec) {
+  spec_ = &spec;
+  headerTargets_.follow(spec.headerTargets);
 }
 
 void RequestRun::fail(int code, ErrorCause cause) {
@@ -272,12 +302,15 @@ void RequestRun::retryOrDone() {
   uint32_t wait = uint32_t{EHC_RETRY_BACKOFF_MS} << (attempt_ < 6 ? attempt_ : 6);
   if (wait > 8000) wait = 8000;
   if (doneBy_.remainingMs() <= wait) return done();
-  backoffMs_ = wait;
+  backoffUntil_ = Deadline::in(wait);
   state_ = RunState::Backoff;
 }
 
 void RequestRun::backoff() {
-  sleepMs(backoffMs_);
+  if (!backoffUntil_.expired()) {
+    blocked_ = true;
+    return;
+  }
   ++attempt_;
   state_ = RunState::Attempt;
 }

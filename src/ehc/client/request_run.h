@@ -8,9 +8,10 @@
 // It is an explicit state machine: start(), then step() until it returns
 // false. Each step does one thing (set up an attempt or a hop, one step of
 // the connection's exchange, settle what the exchange came to, the wait
-// before a retry); every one blocks today, the blocking client is the loop
-// `while (run.step()) {}`. The non-blocking API (start, poll) is to drive
-// this same machine, not a second one.
+// before a retry) and none waits: a step with nothing to do says blocked(),
+// and the caller waits for waitFor() before the next. The polled API
+// (RestRequest::start/poll) steps it within a budget; the blocking one is
+// the same loop with wait() in between.
 //
 //   Attempt  -> Hop                  a new attempt: the base URL, the request's method
 //   Hop      -> Exchange             host, origin, parser, targets set up; exchange begun
@@ -20,7 +21,9 @@
 //   Settle   -> Hop                  a redirect followed
 //            -> Backoff              a network failure a retry may cure, time left
 //            -> Done                 the answer, or a failure that stands
-//   Backoff  -> Attempt              the wait before the retry is over
+//   Backoff  -> Backoff              the wait before the retry is not over (blocked)
+//            -> Attempt              it is
+//   any      -> Done                 cancel()
 #pragma once
 
 #include <stddef.h>
@@ -49,8 +52,18 @@ class RequestRun final : public Exchange {
   // A run of `spec` (which outlives it). ownsBinder: the binder holds its
   // getBody() bindings (not so for a request that failed to be built).
   void start(const RequestSpec& spec, bool ownsBinder);
-  // Advances the run by one step; false once it is Done.
+  // Advances the run by one step, without waiting; false once it is Done.
   bool step();
+  // The last step found nothing to do: wait before the next.
+  bool blocked() const { return blocked_; }
+  // What to wait for (a socket, a time), and waiting for it.
+  WaitFor waitFor() const;
+  void wait();
+  // Ends the run now (Done, EHC_ERROR_CANCELLED); a connection used
+  // mid-exchange is closed, a kept one stays.
+  void cancel();
+  // The spec moved (its RestRequest did): the run follows it.
+  void follow(const RequestSpec& spec);
   RunState state() const { return state_; }
   ExchangeStep exchangeStep() const { return progress_.step(); }
   // Whole once Done (bindings' and header targets' outcomes included).
@@ -91,9 +104,9 @@ class RequestRun final : public Exchange {
   const RequestSpec* spec_ = nullptr;
   Deadline doneBy_ = Deadline::never();  // of the whole request
   uint32_t begun_ = 0;
-  uint32_t backoffMs_ = 0;  // the wait before the next attempt
-  uint32_t headBytes_ = 0;  // of this hop's request head
-  int16_t retries_ = 0;     // retries allowed
+  Deadline backoffUntil_ = Deadline::never();  // the wait before the next attempt
+  uint32_t headBytes_ = 0;                     // of this hop's request head
+  int16_t retries_ = 0;                        // retries allowed
 
   // the hop being made and its response
   Hop hop_ = {};
@@ -106,6 +119,7 @@ class RequestRun final : public Exchange {
   bool ownsBinder_ = false;
   bool repeatable_ = false;   // may be sent again once some of it went
   bool attemptSent_ = false;  // some of this attempt's requests went out
+  bool blocked_ = false;
   Connection::Progress progress_;
   ResponseParser parser_;
   HeaderTargets headerTargets_;

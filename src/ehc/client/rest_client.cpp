@@ -77,22 +77,78 @@ bool RestClient::claimBinder(const RestRequest& request) {
 }
 
 void RestClient::follow(const RestRequest& from, RestRequest& to) {
+  if (running_ == &from) {
+    running_ = &to;
+    run_.follow(to.spec());
+  }
   if (building_ != &from) return;
   building_ = &to;
   parts_.binder.relocate(&from, sizeof from, &to);
 }
 
-// The blocking request: the run's state machine driven to its end.
-RestResult RestClient::execute(RestRequest& request) {
-  const bool owner = building_ == &request;  // not so when it failed with EHC_ERROR_CLIENT_BUSY
-  run_.start(request.spec(), owner);
-  while (run_.step()) {
+// The blocking request: the polled machine driven to its end, waiting
+// whenever it has nothing to do.
+RestResult RestClient::runBlocking(RestRequest& request) {
+  if (running_ != &request) startRun(request);
+  if (running_ != &request) return last_;  // refused: another request is running
+  while (advance(0, 0) == PollState::InProgress) run_.wait();
+  return last_;
+}
+
+void RestClient::startRun(RestRequest& request) {
+  if (running_) {
+    // Another request is in flight (this one could not claim the binder):
+    // refused without touching the run.
+    RestResult refused;
+    refused.error = refused.statusCode = EHC_ERROR_CLIENT_BUSY;
+    last_ = refused;
+    report(request.spec(), refused);
+    return;
   }
-  if (owner) building_ = nullptr;
-  const RestResult result = run_.result();  // a callback may start the next request
-  last_ = result;
-  report(request.spec(), result);
-  return result;
+  running_ = &request;
+  run_.start(request.spec(), building_ == &request);  // not the owner: it failed being built
+}
+
+PollState RestClient::pollRun(RestRequest& request) {
+  if (running_ != &request) return PollState::Done;
+  return advance(parts_.settings.pollBudgetMs, parts_.settings.pollBudgetBytes);
+}
+
+// Steps the run until it is blocked, Done, or past the budget (0: none).
+PollState RestClient::advance(uint32_t budgetMs, uint32_t budgetBytes) {
+  const uint32_t begun = monotonicMs();
+  const uint64_t moved = parts_.connection.bytesMoved();
+  while (run_.step()) {
+    if (run_.blocked()) return PollState::InProgress;
+    if (budgetMs && monotonicMs() - begun >= budgetMs) return PollState::InProgress;
+    if (budgetBytes && parts_.connection.bytesMoved() - moved >= budgetBytes)
+      return PollState::InProgress;
+  }
+  finished();
+  return PollState::Done;
+}
+
+void RestClient::cancelRun(RestRequest& request) {
+  if (running_ != &request) return;
+  run_.cancel();
+  finished();
+}
+
+// The run is Done: the client is free for the next request before the
+// callbacks run (a callback may start it).
+void RestClient::finished() {
+  const RestRequest& request = *running_;
+  if (building_ == running_) building_ = nullptr;
+  running_ = nullptr;
+  last_ = run_.result();
+  report(request.spec(), last_);
+}
+
+WaitFor RestClient::runWaitFor(const RestRequest& request) const {
+  if (running_ == &request) return run_.waitFor();
+  WaitFor w;
+  w.until = Deadline::in(0);
+  return w;
 }
 
 void RestClient::report(const RequestSpec& q, const RestResult& res) {

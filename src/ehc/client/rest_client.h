@@ -6,9 +6,10 @@
 // alive), the settings (base URL, persistent headers, auth, timeouts), the
 // cookie jar, the binder, callbacks and the last result. The request in
 // flight is a RequestRun (request_run.h), its own object. A request's
-// bindings live in the client's binder while it is built, so one client
-// builds one request at a time (a second one fails with
-// EHC_ERROR_CLIENT_BUSY); use one client per task.
+// bindings live in the client's binder while it is built and runs, so one
+// client builds or runs one request at a time (a second one fails with
+// EHC_ERROR_CLIENT_BUSY); use one client per task, and one client per
+// request you want in flight at once (RestRequest::start/poll).
 #pragma once
 
 #include <stddef.h>
@@ -62,6 +63,16 @@ class RestClient : private RequestOwner {
   // After the wanted values came, the rest of a body is read for at most
   // this long to keep the connection (EHC_DRAIN_TIMEOUT_MS); then it closes.
   void setDrainTimeout(uint32_t ms) { parts_.connection.setDrainTimeout(ms); }
+  // How much one poll() of a request may do before it returns: this many
+  // milliseconds (EHC_POLL_BUDGET_MS; whole milliseconds of the clock, so
+  // up to one more) or this many bytes moved (EHC_POLL_BUDGET_BYTES),
+  // whichever comes first. One step is never cut: a read of at most
+  // EHC_READ_BUFFER bytes, a TLS handshake step, the name lookup
+  // (docs/net.md). 0: no limit of that kind.
+  void setPollBudget(uint32_t ms, uint32_t bytes) {
+    parts_.settings.pollBudgetMs = ms;
+    parts_.settings.pollBudgetBytes = bytes;
+  }
   // Idle release (EHC_IDLE_RELEASE_MS, default 0: off): the kept connection,
   // unused this long, is closed at the next request or by releaseIdle(),
   // which a sketch calls from loop(). An idle TLS connection holds its
@@ -146,14 +157,26 @@ class RestClient : private RequestOwner {
   bool startBuilding(const RestRequest& request) override { return claimBinder(request); }
   JsonBinder& binder() override { return parts_.binder; }
   void moved(const RestRequest& from, RestRequest& to) override { follow(from, to); }
-  RestResult run(RestRequest& request) override { return execute(request); }
+  RestResult run(RestRequest& request) override { return runBlocking(request); }
+  void start(RestRequest& request) override { startRun(request); }
+  PollState poll(RestRequest& request) override { return pollRun(request); }
+  void cancel(RestRequest& request) override { cancelRun(request); }
+  WaitFor waitFor(const RestRequest& request) const override { return runWaitFor(request); }
+  const RestResult& result(const RestRequest&) const override { return last_; }
   bool claimBinder(const RestRequest& request);
   void follow(const RestRequest& from, RestRequest& to);
-  RestResult execute(RestRequest& request);
+  RestResult runBlocking(RestRequest& request);
+  void startRun(RestRequest& request);
+  PollState pollRun(RestRequest& request);
+  void cancelRun(RestRequest& request);
+  WaitFor runWaitFor(const RestRequest& request) const;
+  PollState advance(uint32_t budgetMs, uint32_t budgetBytes);
+  void finished();
   void report(const RequestSpec& request, const RestResult& result);
 
   ClientParts parts_;                      // what lasts between requests
   const RestRequest* building_ = nullptr;  // the request whose bindings the binder holds
+  const RestRequest* running_ = nullptr;   // the request run_ runs
   RequestRun run_{parts_};                 // the request in flight
 
   StatusCallback onSuccess_;

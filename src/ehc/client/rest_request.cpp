@@ -22,7 +22,8 @@ RestRequest::RestRequest(RequestOwner& owner, const char* method, const char* pa
 static_assert(std::is_trivially_copyable<RequestSpec>::value,
               "a request moves as a byte copy of its data");
 
-RestRequest::RestRequest(RestRequest&& other) noexcept : spec_(other.spec_), owner_(other.owner_) {
+RestRequest::RestRequest(RestRequest&& other) noexcept
+    : spec_(other.spec_), owner_(other.owner_), phase_(other.phase_) {
   other.owner_ = nullptr;  // empty now: never sent
   // Pointers into the old object (copied texts, callbacks) follow it here.
   const auto from = reinterpret_cast<uintptr_t>(&other);
@@ -52,18 +53,55 @@ RestRequest::RestRequest(RestRequest&& other) noexcept : spec_(other.spec_), own
 }
 
 RestRequest::~RestRequest() {
-  if (owner_) send();
+  if (!owner_) return;
+  if (phase_ == Phase::Building) send();  // the familiar API: sent at the end of the statement
+  if (phase_ == Phase::Running) owner_->cancel(*this);
 }
 
 RestResult RestRequest::send() {
-  if (!owner_) {  // sent already
+  if (!owner_ || phase_ == Phase::Done) {  // sent already
     RestResult r;
     r.cause = ErrorCause(RequestError::AlreadySent);
     return r;
   }
   RequestOwner* owner = owner_;
   owner_ = nullptr;
+  phase_ = Phase::Done;
   return owner->run(*this);
+}
+
+void RestRequest::start() {
+  if (!owner_ || phase_ != Phase::Building) return;
+  phase_ = Phase::Running;
+  owner_->start(*this);
+}
+
+PollState RestRequest::poll() {
+  if (!owner_ || phase_ == Phase::Done) return PollState::Done;
+  if (phase_ == Phase::Building) start();
+  if (owner_->poll(*this) == PollState::InProgress) return PollState::InProgress;
+  phase_ = Phase::Done;
+  return PollState::Done;
+}
+
+void RestRequest::cancel() {
+  if (owner_ && phase_ == Phase::Building)
+    start();  // so that it ends as cancelled, callbacks and all
+  if (!owner_ || phase_ != Phase::Running) return;
+  owner_->cancel(*this);
+  phase_ = Phase::Done;
+}
+
+WaitFor RestRequest::waitFor() const {
+  if (owner_ && phase_ == Phase::Running) return owner_->waitFor(*this);
+  WaitFor w;
+  w.until = Deadline::in(0);
+  return w;
+}
+
+const RestResult& RestRequest::result() const {
+  static const RestResult kNone;  // not sent, or sent by send() (which returned it)
+  return owner_ && phase_ == Phase::Done ? owner_->result(*this) : kNone;
 }
 
 void RestRequest::fail(int code, RequestError cause) {

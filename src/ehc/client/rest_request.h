@@ -28,6 +28,7 @@
 #include "../json/json_binder.h"
 #include "../json/json_struct.h"
 #include "../json/json_text_targets.h"
+#include "../net/transport.h"
 #include "callback.h"
 #include "request_spec.h"
 #include "rest_result.h"
@@ -37,9 +38,15 @@ EHC_BEGIN_NAMESPACE
 
 class RestRequest;
 
+// Where a polled request is (RestRequest::poll).
+enum class PollState : uint8_t {
+  InProgress,  // call poll() again (after waitFor(), or at once)
+  Done,        // result() is whole; every callback has run
+};
+
 // What a request needs of the client that made it (RestClient is one): the
 // binder its getBody() bindings go into while it is built, word that it
-// moved, and running it. One request is built at a time per owner.
+// moved, and running it. One request is built or runs at a time per owner.
 class RequestOwner {
  public:
   // `request` starts being built; false when another one still is (the
@@ -48,8 +55,16 @@ class RequestOwner {
   virtual JsonBinder& binder() = 0;
   // `to` took over from `from`: what pointed into `from` must follow.
   virtual void moved(const RestRequest& from, RestRequest& to) = 0;
-  // Sends it, once, and tells how it went.
+  // Sends it, once, and tells how it went (blocking; a started request is
+  // driven to its end).
   virtual RestResult run(RestRequest& request) = 0;
+  // The same without blocking: start, advance within the poll budget, end
+  // early; what to wait for between polls; the result once Done.
+  virtual void start(RestRequest& request) = 0;
+  virtual PollState poll(RestRequest& request) = 0;
+  virtual void cancel(RestRequest& request) = 0;
+  virtual WaitFor waitFor(const RestRequest& request) const = 0;
+  virtual const RestResult& result(const RestRequest& request) const = 0;
 
  protected:
   ~RequestOwner() = default;
@@ -295,8 +310,34 @@ class RestRequest {
   EHC_CHAIN_ON_TEMPORARY(getRawBody)
   EHC_CHAIN_ON_TEMPORARY(getHeader)
 
-  // Sends now (once) and tells how it went.
+  // Sends now (once) and tells how it went. A started request: waits for
+  // its end.
   RestResult send();
+
+  // --- without blocking (docs/client.md, "Requests that do not block") -----
+  //   auto r = client.get("/sensor").getBody("t", &t);  // built, not sent
+  //   r.start();                                         // returns at once
+  //   ... in loop():  if (r.poll() == ehc::PollState::Done) use(r.result());
+  // start() begins it; poll() does what can be done now without waiting
+  // (connect progress, writing, reading what has arrived, the parsers, the
+  // callbacks) for at most the client's poll budget; cancel() ends it at
+  // once. The builder must live until it is Done: destroying it earlier
+  // cancels it. poll() before start() starts it. One request per client
+  // runs at a time (others fail with EHC_ERROR_CLIENT_BUSY): for several
+  // at once, use several clients.
+  void start();
+  PollState poll();
+  void cancel();
+  bool running() const {
+    return phase_ == Phase::Running;
+  }
+  // What to wait for before the next poll (an event loop's select/poll):
+  // the socket (fd -1: none, e.g. a retry's wait) and direction, and the
+  // time by which to poll again whatever happens.
+  WaitFor waitFor() const;
+  // Once Done: how it went (the client's lastResult(): read it before the
+  // client's next request ends).
+  const RestResult& result() const;
 
   // What the request is, for the engine that runs it.
   const RequestSpec& spec() const {
@@ -331,8 +372,11 @@ class RestRequest {
   RestRequest& addHeaderTarget(const char* name, void* target, size_t size,
                                HeaderTarget::Convert convert, const TextSink* sink = nullptr);
 
+  enum class Phase : uint8_t { Building, Running, Done };
+
   RequestSpec spec_;
-  RequestOwner* owner_;  // null once sent or moved from
+  RequestOwner* owner_;  // null once sent by send() or moved from
+  Phase phase_ = Phase::Building;
 };
 
 #undef EHC_CHAIN_ON_TEMPORARY

@@ -37,6 +37,22 @@ void RequestWriter::flush() {
 }
 
 void RequestWriter::put(const char* s, size_t n) {
+  if (skip_ && used_ == 0) {
+    const size_t k = n < skip_ ? n : static_cast<size_t>(skip_);
+    skip_ -= k;
+    written_ += k;
+    s += k;
+    n -= k;
+  }
+  // Large pieces (a body) go to the sink as they are: no copy, and one
+  // transport call for all of it.
+  if (n >= size_ && error_ == HttpError::Ok) {
+    flush();
+    if (error_ != HttpError::Ok) return;
+    if (!sink_(user_, s, n)) fail(HttpError::RequestTooLarge);
+    written_ += n;
+    return;
+  }
   while (n && error_ == HttpError::Ok) {
     if (used_ == size_) flush();
     const size_t k = n < size_ - used_ ? n : size_ - used_;

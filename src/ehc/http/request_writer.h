@@ -87,8 +87,17 @@ class RequestWriter {
   // Sends what is buffered.
   HttpError finish();
 
+  // A write resumed: the first n bytes of the request went out before and
+  // are not handed to the sink again (nor copied; they still count in
+  // position() and bytesWritten()).
+  void skip(uint64_t n) {
+    skip_ = n;
+    resumed_ = n > 0;
+  }
+  bool resumed() const { return resumed_; }
+
   HttpError error() const { return error_; }
-  size_t bytesWritten() const { return written_; }      // handed to the sink
+  size_t bytesWritten() const { return written_; }      // handed to the sink (or skipped)
   size_t position() const { return written_ + used_; }  // written or buffered
 
  private:
@@ -108,6 +117,8 @@ class RequestWriter {
   size_t size_;
   size_t used_ = 0;
   size_t written_ = 0;
+  uint64_t skip_ = 0;
+  bool resumed_ = false;
   HttpError error_ = HttpError::Ok;
 };
 

@@ -2,11 +2,18 @@
 // GSM modem's client) to the Transport interface. Header-only: it needs the
 // board's Client.h, which only an Arduino build has.
 //
-// Arduino clients do not block: read() returns -1 while bytes are still on
-// their way, and connected() stays true while unread bytes remain. This
-// adapter waits for data until the deadline (sleeping 1 ms between polls:
-// yield() alone would spin and starve the ESP32's idle task), tells "nothing
-// yet" from "closed", and loops over short writes.
+// Arduino clients do not block on reads and writes: read() returns -1 while
+// bytes are still on their way, and connected() stays true while unread
+// bytes remain. readSome() uses available(), so "nothing yet" (WouldBlock)
+// is told from "closed"; writeSome() takes what write() takes. A Client has
+// no descriptor to poll: waitFor() asks to be called again within 1 ms, and
+// the blocking calls sleep 1 ms between tries (yield() alone would spin and
+// starve the ESP32's idle task).
+//
+// Client::connect() blocks, with the board's own timeout (WiFiClient's
+// setTimeout / setConnectionTimeout): startConnect() is the one step here
+// that does, and it reports only success or failure (all the Client API can
+// tell).
 #pragma once
 
 #include <Arduino.h>
@@ -23,52 +30,58 @@ class ArduinoClientTransport final : public Transport {
   // Another client from now on (the old one is left as it is).
   void setClient(Client& client) { client_ = &client; }
 
-  NetError connect(const Endpoint& endpoint, Deadline deadline) override {
+  NetError startConnect(const Endpoint& endpoint, Deadline deadline) override {
     if (!client_) return NetError::NotConnected;
     client_->stop();
     if (deadline.expired()) return NetError::ConnectTimeout;
-    // Client::connect blocks with the board's own timeout; it reports only
-    // success or failure (which is all the Client API can tell).
     if (!client_->connect(endpoint.host, endpoint.port)) {
       client_->stop();
       return deadline.expired() ? NetError::ConnectTimeout : NetError::Refused;
     }
     return NetError::Ok;
   }
+  NetError connectStep() override { return open() ? NetError::Ok : NetError::NotConnected; }
 
-  NetError read(uint8_t* buf, size_t size, size_t* got, Deadline deadline) override {
+  NetError readSome(uint8_t* buf, size_t size, size_t* got) override {
     *got = 0;
     if (!client_) return NetError::NotConnected;
-    for (;;) {
-      const int avail = client_->available();
-      if (avail > 0) {
-        const size_t want = static_cast<size_t>(avail) < size ? static_cast<size_t>(avail) : size;
-        const int n = client_->read(buf, want);
-        if (n > 0) {
-          *got = static_cast<size_t>(n);
-          return NetError::Ok;
-        }
-      } else if (!client_->connected()) {
-        return NetError::Ok;  // closed, nothing left: *got == 0
-      }
-      if (deadline.expired()) return NetError::ReadTimeout;
-      delay(1);
+    waitWritable_ = false;
+    const int avail = client_->available();
+    if (avail > 0) {
+      const size_t want = static_cast<size_t>(avail) < size ? static_cast<size_t>(avail) : size;
+      const int n = client_->read(buf, want);
+      if (n <= 0) return NetError::WouldBlock;
+      *got = static_cast<size_t>(n);
+      return NetError::Ok;
     }
+    return client_->connected() ? NetError::WouldBlock : NetError::Ok;  // Ok, 0: closed
   }
 
-  NetError write(const uint8_t* data, size_t size, Deadline deadline) override {
+  NetError writeSome(const uint8_t* data, size_t size, size_t* sent) override {
+    *sent = 0;
     if (!client_) return NetError::NotConnected;
-    while (size) {
-      const size_t n = client_->write(data, size);
-      if (n > size) return NetError::WriteFailed;
-      data += n;
-      size -= n;
-      if (!size) break;
-      if (!client_->connected()) return NetError::WriteFailed;
-      if (deadline.expired()) return NetError::WriteTimeout;
-      if (n == 0) delay(1);
+    if (size == 0) return NetError::Ok;
+    waitWritable_ = true;
+    const size_t n = client_->write(data, size);
+    if (n > size) return NetError::WriteFailed;
+    if (n > 0) {
+      *sent = n;
+      return NetError::Ok;
     }
-    return NetError::Ok;
+    return client_->connected() ? NetError::WouldBlock : NetError::WriteFailed;
+  }
+
+  WaitFor waitFor() const override {
+    WaitFor w;
+    w.readable = !waitWritable_;
+    w.writable = waitWritable_;
+    w.until = Deadline::in(1);
+    return w;
+  }
+  WaitResult waitReady(Deadline deadline) override {
+    if (deadline.expired()) return WaitResult::TimedOut;
+    delay(1);
+    return WaitResult::Ready;
   }
 
   void close() override {
@@ -82,6 +95,7 @@ class ArduinoClientTransport final : public Transport {
 
  private:
   Client* client_ = nullptr;
+  bool waitWritable_ = false;  // what the last WouldBlock waits for
 };
 
 EHC_END_NAMESPACE

@@ -248,6 +248,16 @@ inline bool ticketArrived(int rc) {
 #endif
 }
 
+// Is the handshake over (after a mbedtls_ssl_handshake_step that returned
+// 0)? The accessor is public from 3.2; before, the state is read directly.
+inline bool handshakeOver(mbedtls_ssl_context* ssl) {
+#if MBEDTLS_VERSION_NUMBER >= 0x03020000
+  return mbedtls_ssl_is_handshake_over(ssl) != 0;
+#else
+  return ssl->EHC_MBED_PRIVATE(state) == MBEDTLS_SSL_HANDSHAKE_OVER;
+#endif
+}
+
 // mbedTLS's own verdict that no protocol version is shared (the server chose
 // one we do not offer).
 inline bool versionRefusedLocally(int rc) {

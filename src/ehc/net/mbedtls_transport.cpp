@@ -125,18 +125,22 @@ int loadKeyFile(mbedtls_pk_context* key, const char* path, const char* password,
 // and errno mapping, told to mbedTLS in its own terms.
 int sendCb(void* ctx, const unsigned char* buf, size_t len) {
   auto& c = *static_cast<SocketLink*>(ctx);
-  const long n = c.tcp->sendSome(buf, len, &c.ioError);
-  if (n >= 0) return static_cast<int>(n);
-  if (n == PosixTransport::kWouldBlock) return MBEDTLS_ERR_SSL_WANT_WRITE;
-  return c.ioError == NetError::Reset ? MBEDTLS_ERR_NET_CONN_RESET : MBEDTLS_ERR_NET_SEND_FAILED;
+  size_t sent = 0;
+  const NetError e = c.tcp->writeSome(buf, len, &sent);
+  if (e == NetError::Ok) return static_cast<int>(sent);
+  if (e == NetError::WouldBlock) return MBEDTLS_ERR_SSL_WANT_WRITE;
+  c.ioError = e;
+  return e == NetError::Reset ? MBEDTLS_ERR_NET_CONN_RESET : MBEDTLS_ERR_NET_SEND_FAILED;
 }
 
 int recvCb(void* ctx, unsigned char* buf, size_t len) {
   auto& c = *static_cast<SocketLink*>(ctx);
-  const long n = c.tcp->receiveSome(buf, len, &c.ioError);
-  if (n >= 0) return static_cast<int>(n);
-  if (n == PosixTransport::kWouldBlock) return MBEDTLS_ERR_SSL_WANT_READ;
-  return c.ioError == NetError::Reset ? MBEDTLS_ERR_NET_CONN_RESET : MBEDTLS_ERR_NET_RECV_FAILED;
+  size_t got = 0;
+  const NetError e = c.tcp->readSome(buf, len, &got);
+  if (e == NetError::Ok) return static_cast<int>(got);  // 0: the peer closed
+  if (e == NetError::WouldBlock) return MBEDTLS_ERR_SSL_WANT_READ;
+  c.ioError = e;
+  return e == NetError::Reset ? MBEDTLS_ERR_NET_CONN_RESET : MBEDTLS_ERR_NET_RECV_FAILED;
 }
 
 // An IPv4 or IPv6 literal as its bytes (4 or 16); 0 for a name.
@@ -387,23 +391,6 @@ NetError MbedTlsTransport::setUp(const Endpoint& endpoint) {
   return NetError::Ok;
 }
 
-NetError MbedTlsTransport::waitForTls(int want, Deadline deadline, NetError onTimeout) {
-  const NetError e = tcp_.waitUntil(want == MBEDTLS_ERR_SSL_WANT_WRITE, deadline);
-  if (e == NetError::ReadTimeout || e == NetError::WriteTimeout) return onTimeout;
-  return e;
-}
-
-NetError MbedTlsTransport::handshake(Deadline deadline) {
-  Context& c = *context_;
-  int rc;
-  while ((rc = mbedtls_ssl_handshake(&c.ssl)) != 0) {
-    if (!ehc_mbedtls::wouldBlock(rc)) return handshakeFailure(rc);
-    const NetError e = waitForTls(rc, deadline, NetError::ConnectTimeout);
-    if (e != NetError::Ok) return fail(e, rc);
-  }
-  return NetError::Ok;
-}
-
 // The handshake failed: why, in the caller's terms. A session offered is
 // not offered again (it may be what the server choked on).
 NetError MbedTlsTransport::handshakeFailure(int rc) {
@@ -428,7 +415,7 @@ NetError MbedTlsTransport::handshakeFailure(int rc) {
   return fail(e, rc);
 }
 
-NetError MbedTlsTransport::connect(const Endpoint& endpoint, Deadline deadline) {
+NetError MbedTlsTransport::startConnect(const Endpoint& endpoint, Deadline deadline) {
   close();
   resumed_ = false;
   handshakeMs_ = 0;
@@ -437,13 +424,51 @@ NetError MbedTlsTransport::connect(const Endpoint& endpoint, Deadline deadline) 
   tlsVersion_ = cipherSuite_ = "";
   cipherSuiteId_ = 0;
   if (!endpoint.host) return NetError::DnsFailed;
+  connectBy_ = deadline;
   NetError e = setUp(endpoint);
-  if (e == NetError::Ok) e = tcp_.connect(endpoint, deadline);
-  if (e != NetError::Ok) return fail(e, lastError_);
-  const uint32_t handshakeStart = monotonicMs();  // the protocol only, not the setup
-  e = handshake(deadline);
-  if (e != NetError::Ok) return e;
-  handshakeMs_ = monotonicMs() - handshakeStart;
+  if (e == NetError::Ok) e = tcp_.startConnect(endpoint, deadline);
+  return tcpProgress(e);
+}
+
+NetError MbedTlsTransport::connectStep() {
+  switch (phase_) {
+    case Phase::Tcp: return tcpProgress(tcp_.connectStep());
+    case Phase::Handshake: return handshakeStep();
+    case Phase::Open: return NetError::Ok;
+    case Phase::Closed: break;
+  }
+  return NetError::NotConnected;
+}
+
+// The TCP connect's outcome: once connected, the handshake begins.
+NetError MbedTlsTransport::tcpProgress(NetError tcp) {
+  if (tcp == NetError::WouldBlock) {
+    phase_ = Phase::Tcp;
+    return tcp;
+  }
+  if (tcp != NetError::Ok) return fail(tcp, lastError_);
+  phase_ = Phase::Handshake;
+  handshakeStart_ = monotonicMs();  // the protocol only, not the setup
+  return handshakeStep();
+}
+
+// One state of the handshake: a message read or written, and its crypto
+// (a certificate chain checked, a key exchange computed). Between two that
+// need no network, WouldBlock with want_ 0: call again now.
+NetError MbedTlsTransport::handshakeStep() {
+  Context& c = *context_;
+  int rc = mbedtls_ssl_handshake_step(&c.ssl);
+  if (ehc_mbedtls::ticketArrived(rc)) rc = 0;  // no data, nothing to wait for
+  if (rc == 0 && ehc_mbedtls::handshakeOver(&c.ssl)) return handshakeDone();
+  if (rc != 0 && !ehc_mbedtls::wouldBlock(rc)) return handshakeFailure(rc);
+  if (rc != 0 && connectBy_.expired()) return fail(NetError::ConnectTimeout, rc);
+  want_ = rc;
+  return NetError::WouldBlock;
+}
+
+NetError MbedTlsTransport::handshakeDone() {
+  handshakeMs_ = monotonicMs() - handshakeStart_;
+  phase_ = Phase::Open;
   noteHandshake();
   return NetError::Ok;
 }
@@ -518,9 +543,9 @@ void MbedTlsTransport::collectLateTicket() {
   }
 }
 
-NetError MbedTlsTransport::read(uint8_t* buf, size_t size, size_t* got, Deadline deadline) {
+NetError MbedTlsTransport::readSome(uint8_t* buf, size_t size, size_t* got) {
   *got = 0;
-  if (!context_) return NetError::NotConnected;
+  if (!open()) return NetError::NotConnected;
   for (;;) {
     const int n = mbedtls_ssl_read(&context_->ssl, buf, size);
     if (n > 0) {
@@ -533,28 +558,55 @@ NetError MbedTlsTransport::read(uint8_t* buf, size_t size, size_t* got, Deadline
       continue;
     }
     if (!ehc_mbedtls::wouldBlock(n)) return failureAfterHandshake(n);
-    const NetError e = waitForTls(n, deadline, NetError::ReadTimeout);
-    if (e != NetError::Ok) return e;
+    want_ = n;
+    return NetError::WouldBlock;
   }
 }
 
-NetError MbedTlsTransport::write(const uint8_t* data, size_t size, Deadline deadline) {
-  if (!context_) return NetError::NotConnected;
-  while (size) {
-    const int n = mbedtls_ssl_write(&context_->ssl, data, size);
-    if (n > 0) {
-      data += n;
-      size -= static_cast<size_t>(n);
-      continue;
-    }
-    if (!ehc_mbedtls::wouldBlock(n)) {
-      lastError_ = n;
-      return n == MBEDTLS_ERR_NET_CONN_RESET ? NetError::Reset : NetError::WriteFailed;
-    }
-    const NetError e = waitForTls(n, deadline, NetError::WriteTimeout);
-    if (e != NetError::Ok) return e;
+NetError MbedTlsTransport::writeSome(const uint8_t* data, size_t size, size_t* sent) {
+  *sent = 0;
+  if (!open()) return NetError::NotConnected;
+  if (size == 0) return NetError::Ok;
+  const int n = mbedtls_ssl_write(&context_->ssl, data, size);
+  if (n > 0) {
+    *sent = static_cast<size_t>(n);
+    return NetError::Ok;
   }
-  return NetError::Ok;
+  if (ehc_mbedtls::wouldBlock(n)) {
+    want_ = n;
+    return NetError::WouldBlock;
+  }
+  lastError_ = n;
+  return n == MBEDTLS_ERR_NET_CONN_RESET ? NetError::Reset : NetError::WriteFailed;
+}
+
+// Decrypted bytes not yet read, or a whole record in mbedTLS's buffer: the
+// socket may have nothing more, so poll() would not wake for them.
+bool MbedTlsTransport::pendingInTls() const {
+  return mbedtls_ssl_get_bytes_avail(&context_->ssl) > 0 ||
+         mbedtls_ssl_check_pending(&context_->ssl) != 0;
+}
+
+WaitFor MbedTlsTransport::waitFor() const {
+  if (phase_ == Phase::Tcp || phase_ == Phase::Closed) return tcp_.waitFor();
+  WaitFor w;
+  w.fd = tcp_.descriptor();
+  if (phase_ == Phase::Handshake) w.until = connectBy_;  // the step then fails it
+  const bool now = phase_ == Phase::Handshake ? want_ == 0 : pendingInTls();
+  if (now) {
+    w.until = Deadline::in(0);
+    return w;
+  }
+  w.writable = want_ == MBEDTLS_ERR_SSL_WANT_WRITE;
+  w.readable = !w.writable;
+  return w;
+}
+
+WaitResult MbedTlsTransport::waitReady(Deadline deadline) {
+  if (phase_ == Phase::Tcp || phase_ == Phase::Closed) return tcp_.waitReady(deadline);
+  const WaitFor w = waitFor();
+  if (w.until.expired()) return WaitResult::Ready;
+  return tcp_.waitSocket(w.writable, deadline, w.until);
 }
 
 // A read failed: the socket's error, the server refusing our client
@@ -571,7 +623,7 @@ NetError MbedTlsTransport::failureAfterHandshake(int rc) {
 }
 
 bool MbedTlsTransport::peerClosed() {
-  if (!context_) return true;
+  if (!open()) return true;
   if (mbedtls_ssl_get_bytes_avail(&context_->ssl) > 0) return true;  // bytes nobody asked for
   return tcp_.peerClosed();  // includes a close_notify waiting on the socket
 }
@@ -585,6 +637,8 @@ void MbedTlsTransport::close() {
     delete context_;
     context_ = nullptr;
   }
+  phase_ = Phase::Closed;
+  want_ = 0;
   tcp_.close();
 }
 

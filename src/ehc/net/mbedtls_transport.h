@@ -97,14 +97,20 @@ class MbedTlsTransport final : public Transport {
   bool hasSavedSession(const char* host, uint16_t port) const;
   size_t savedSessionBytes() const { return sessions_.bytesHeld(); }
 
-  NetError connect(const Endpoint& endpoint, Deadline deadline) override;
-  NetError read(uint8_t* buf, size_t size, size_t* got, Deadline deadline) override;
-  NetError write(const uint8_t* data, size_t size, Deadline deadline) override;
+  // Non-blocking (Transport): the TCP connect, then one handshake step per
+  // connectStep(); reads and writes that say WouldBlock instead of waiting.
+  NetError startConnect(const Endpoint& endpoint, Deadline deadline) override;
+  NetError connectStep() override;
+  NetError readSome(uint8_t* buf, size_t size, size_t* got) override;
+  NetError writeSome(const uint8_t* data, size_t size, size_t* sent) override;
+  // The socket, or "now" while mbedTLS holds bytes poll() cannot see.
+  WaitFor waitFor() const override;
+  WaitResult waitReady(Deadline deadline) override;
   // Sends close_notify and frees the TLS context (about 39 KB with
   // mbedTLS's default record buffers); keeps the session for resumption
   // (taking a TLS 1.3 ticket that arrived but was not read yet).
   void close() override;
-  bool open() const override { return context_ != nullptr && tcp_.open(); }
+  bool open() const override { return phase_ == Phase::Open && context_ != nullptr && tcp_.open(); }
   bool peerClosed() override;
 
   bool sessionResumed() const override { return resumed_; }
@@ -143,18 +149,25 @@ class MbedTlsTransport final : public Transport {
   static int verifyCertificate(void* self, mbedtls_x509_crt* crt, int depth, uint32_t* flags);
   void checkLeaf(const mbedtls_x509_crt& crt, uint32_t* flags);
   bool pinMatches(const mbedtls_x509_crt& crt) const;
-  NetError handshake(Deadline deadline);
+  NetError tcpProgress(NetError tcp);
+  NetError handshakeStep();
+  NetError handshakeDone();
+  bool pendingInTls() const;
   NetError handshakeFailure(int rc);
   NetError failureAfterHandshake(int rc);
   bool offerSession();
   void saveSession();
   void noteHandshake();
   void collectLateTicket();
-  NetError waitForTls(int want, Deadline deadline, NetError onTimeout);
 
   PosixTransport tcp_;
   Context* context_ = nullptr;  // from connect to close (heap: the one allowed)
   TlsSessionCache sessions_;    // across connections
+  enum class Phase : uint8_t { Closed, Tcp, Handshake, Open };
+  Phase phase_ = Phase::Closed;
+  int want_ = 0;  // the last WANT_READ / WANT_WRITE; 0: a handshake step can run now
+  Deadline connectBy_ = Deadline::never();
+  uint32_t handshakeStart_ = 0;
   const char* caPem_ = nullptr;
   const char* caFile_ = nullptr;
   Credential clientCert_, clientKey_;

@@ -11,6 +11,7 @@ namespace {
 // In the order of the enum.
 const ErrorText kTexts[] = {
     {"ok", "no error"},
+    {"would_block", "not done yet: wait until the transport is ready, then call again"},
     {"dns_failed", "the host name did not resolve"},
     {"refused", "the server refused the connection"},
     {"connect_timeout", "the server did not answer the connection in time"},

@@ -9,6 +9,7 @@ EHC_BEGIN_NAMESPACE
 
 enum class NetError : uint8_t {
   Ok = 0,
+  WouldBlock,         // not an error: a non-blocking call would have to wait (Transport::waitFor)
   DnsFailed,          // the host name did not resolve
   Refused,            // every address refused the connection
   ConnectTimeout,     // no address answered before the deadline

@@ -37,130 +37,162 @@ addrinfo* resolve(const char* host, uint16_t port, const Deadline& deadline) {
   return getaddrinfo(host, service, &hints, &list) == 0 ? list : nullptr;
 }
 
-// One address within its share of the time: a connected descriptor, or -1
-// with *result saying why not.
-int connectOne(const addrinfo& a, const Deadline& share, NetError* result) {
-  const int fd = socket(a.ai_family, a.ai_socktype, a.ai_protocol);
-  if (fd < 0) {
+enum class Attempt : uint8_t { Connected, InProgress, Failed };
+
+// Starts a non-blocking connect to one address: *fd is the socket unless it
+// Failed (then *why says why, when it is worth saying).
+Attempt startOne(const addrinfo& a, int* fd, NetError* why) {
+  *fd = socket(a.ai_family, a.ai_socktype, a.ai_protocol);
+  if (*fd < 0) {
     // A family this system cannot do is skipped; running out of descriptors is not.
-    if (platform::outOfResources(errno)) *result = NetError::NoResources;
-    return -1;
+    if (platform::outOfResources(errno)) *why = NetError::NoResources;
+    return Attempt::Failed;
   }
-  platform::setCloseOnExec(fd);
-  platform::setNonBlocking(fd);
-  int rc = ::connect(fd, a.ai_addr, a.ai_addrlen);
-  *result = NetError::Refused;
-  if (rc != 0 && errno == EINPROGRESS) {
-    const int ev = pollFor(fd, POLLOUT, share);
-    int err = 0;
-    socklen_t len = sizeof err;
-    if (ev == 0) {
-      *result = NetError::ConnectTimeout;
-    } else if (ev > 0 && getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) == 0 && err == 0) {
-      rc = 0;
-    } else if (err == ETIMEDOUT) {
-      *result = NetError::ConnectTimeout;
-    }
-  }
-  if (rc == 0) return fd;
-  ::close(fd);
-  return -1;
+  platform::setCloseOnExec(*fd);
+  platform::setNonBlocking(*fd);
+  if (::connect(*fd, a.ai_addr, a.ai_addrlen) == 0) return Attempt::Connected;
+  if (errno == EINPROGRESS) return Attempt::InProgress;
+  *why = NetError::Refused;
+  ::close(*fd);
+  *fd = -1;
+  return Attempt::Failed;
+}
+
+unsigned countOf(const addrinfo* list) {
+  unsigned n = 0;
+  for (; list; list = list->ai_next) ++n;
+  return n;
 }
 
 }  // namespace
 
-NetError PosixTransport::connect(const Endpoint& endpoint, Deadline deadline) {
+NetError PosixTransport::startConnect(const Endpoint& endpoint, Deadline deadline) {
   close();
-  addrinfo* list = resolve(endpoint.host, endpoint.port, deadline);
-  if (!list) return NetError::DnsFailed;
-  // Each address gets an equal share of the time left, so one that never
-  // answers (an unreachable ::1, say) cannot use up the whole deadline.
-  unsigned left = 0;
-  for (addrinfo* a = list; a; a = a->ai_next) ++left;
-  NetError result = NetError::Refused;  // what the last address tried said
-  for (addrinfo* a = list; a && fd_ < 0; a = a->ai_next, --left) {
-    if (deadline.expired()) {
-      result = NetError::ConnectTimeout;
+  addresses_ = resolve(endpoint.host, endpoint.port, deadline);
+  if (!addresses_) return NetError::DnsFailed;
+  next_ = addresses_;
+  untried_ = countOf(addresses_);
+  connectBy_ = deadline;
+  lastError_ = NetError::Refused;
+  return tryNextAddress();
+}
+
+// Each address gets an equal share of the time left, so one that never
+// answers (an unreachable ::1, say) cannot use up the whole deadline.
+NetError PosixTransport::tryNextAddress() {
+  while (next_) {
+    if (connectBy_.expired()) {
+      lastError_ = NetError::ConnectTimeout;
       break;
     }
-    fd_ = connectOne(*a, Deadline::in(deadline.remainingMs() / left).min(deadline), &result);
+    const addrinfo& a = *next_;
+    next_ = a.ai_next;
+    share_ = Deadline::in(connectBy_.remainingMs() / untried_--).min(connectBy_);
+    const Attempt attempt = startOne(a, &fd_, &lastError_);
+    if (attempt == Attempt::Connected) return connected();
+    if (attempt == Attempt::InProgress) {
+      connecting_ = true;
+      waitWritable_ = true;
+      return NetError::WouldBlock;
+    }
   }
-  freeaddrinfo(list);
-  if (fd_ < 0) return result;
+  forgetAddresses();
+  return lastError_;
+}
+
+NetError PosixTransport::connectStep() {
+  if (!connecting_) return fd_ >= 0 ? NetError::Ok : NetError::NotConnected;
+  const int ev = pollFor(fd_, POLLOUT, Deadline::in(0));  // done yet?
+  if (ev == 0)
+    return share_.expired() ? addressFailed(NetError::ConnectTimeout) : NetError::WouldBlock;
+  int err = 0;
+  socklen_t len = sizeof err;
+  if (ev > 0 && getsockopt(fd_, SOL_SOCKET, SO_ERROR, &err, &len) == 0 && err == 0)
+    return connected();
+  return addressFailed(err == ETIMEDOUT ? NetError::ConnectTimeout : NetError::Refused);
+}
+
+NetError PosixTransport::addressFailed(NetError why) {
+  ::close(fd_);
+  fd_ = -1;
+  connecting_ = false;
+  lastError_ = why;
+  return tryNextAddress();
+}
+
+NetError PosixTransport::connected() {
+  connecting_ = false;
+  forgetAddresses();
   platform::setConnectedOptions(fd_);
   return NetError::Ok;
 }
 
-long PosixTransport::receiveSome(uint8_t* buf, size_t size, NetError* error) {
-  if (fd_ < 0) {
-    *error = NetError::NotConnected;
-    return kFailed;
-  }
+void PosixTransport::forgetAddresses() {
+  if (addresses_) freeaddrinfo(addresses_);
+  addresses_ = next_ = nullptr;
+  untried_ = 0;
+}
+
+NetError PosixTransport::readSome(uint8_t* buf, size_t size, size_t* got) {
+  *got = 0;
+  if (!open()) return NetError::NotConnected;
   for (;;) {
     const ssize_t n = recv(fd_, buf, size, 0);
-    if (n >= 0) return static_cast<long>(n);
-    if (errno == EINTR) continue;
-    if (errno == EAGAIN || errno == EWOULDBLOCK) return kWouldBlock;
-    *error = errno == ECONNRESET ? NetError::Reset : NetError::ReadFailed;
-    return kFailed;
-  }
-}
-
-long PosixTransport::sendSome(const uint8_t* data, size_t size, NetError* error) {
-  if (fd_ < 0) {
-    *error = NetError::NotConnected;
-    return kFailed;
-  }
-  for (;;) {
-    const ssize_t n = send(fd_, data, size, platform::kSendFlags);
-    if (n > 0) return static_cast<long>(n);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return kWouldBlock;
-    *error = n < 0 && errno == ECONNRESET ? NetError::Reset : NetError::WriteFailed;
-    return kFailed;
-  }
-}
-
-NetError PosixTransport::waitUntil(bool writable, Deadline deadline) {
-  if (fd_ < 0) return NetError::NotConnected;
-  const int ev = pollFor(fd_, writable ? POLLOUT : POLLIN, deadline);
-  if (ev > 0) return NetError::Ok;
-  if (ev == 0) return writable ? NetError::WriteTimeout : NetError::ReadTimeout;
-  return writable ? NetError::WriteFailed : NetError::ReadFailed;
-}
-
-NetError PosixTransport::read(uint8_t* buf, size_t size, size_t* got, Deadline deadline) {
-  *got = 0;
-  for (;;) {
-    NetError e = NetError::Ok;
-    const long n = receiveSome(buf, size, &e);
     if (n >= 0) {
       *got = static_cast<size_t>(n);
       return NetError::Ok;
     }
-    if (n == kFailed) return e;
-    if ((e = waitUntil(false, deadline)) != NetError::Ok) return e;
+    if (errno == EINTR) continue;
+    if (errno == EAGAIN || errno == EWOULDBLOCK) {
+      waitWritable_ = false;
+      return NetError::WouldBlock;
+    }
+    return errno == ECONNRESET ? NetError::Reset : NetError::ReadFailed;
   }
 }
 
-NetError PosixTransport::write(const uint8_t* data, size_t size, Deadline deadline) {
-  if (fd_ < 0) return NetError::NotConnected;
-  while (size) {
-    NetError e = NetError::Ok;
-    const long n = sendSome(data, size, &e);
+NetError PosixTransport::writeSome(const uint8_t* data, size_t size, size_t* sent) {
+  *sent = 0;
+  if (!open()) return NetError::NotConnected;
+  if (size == 0) return NetError::Ok;
+  for (;;) {
+    const ssize_t n = send(fd_, data, size, platform::kSendFlags);
     if (n > 0) {
-      data += n;
-      size -= static_cast<size_t>(n);
-      continue;
+      *sent = static_cast<size_t>(n);
+      return NetError::Ok;
     }
-    if (n == kFailed) return e;
-    if ((e = waitUntil(true, deadline)) != NetError::Ok) return e;
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      waitWritable_ = true;
+      return NetError::WouldBlock;
+    }
+    return n < 0 && errno == ECONNRESET ? NetError::Reset : NetError::WriteFailed;
   }
-  return NetError::Ok;
+}
+
+WaitFor PosixTransport::waitFor() const {
+  WaitFor w;
+  w.fd = fd_;
+  w.readable = fd_ >= 0 && !waitWritable_;
+  w.writable = fd_ >= 0 && waitWritable_;
+  if (connecting_) w.until = share_;
+  return w;
+}
+
+WaitResult PosixTransport::waitReady(Deadline deadline) {
+  return waitSocket(waitWritable_, deadline, connecting_ ? share_ : Deadline::never());
+}
+
+WaitResult PosixTransport::waitSocket(bool writable, Deadline deadline, Deadline until) {
+  if (fd_ < 0) return WaitResult::Failed;
+  const int ev = pollFor(fd_, writable ? POLLOUT : POLLIN, deadline.min(until));
+  if (ev > 0) return WaitResult::Ready;
+  if (ev < 0) return WaitResult::Failed;
+  return deadline.expired() ? WaitResult::TimedOut : WaitResult::Ready;  // `until` came
 }
 
 bool PosixTransport::peerClosed() {
-  if (fd_ < 0) return true;
+  if (!open()) return true;
   uint8_t b;
   const ssize_t n = recv(fd_, &b, 1, MSG_PEEK | MSG_DONTWAIT);
   if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return false;  // idle and open
@@ -170,6 +202,8 @@ bool PosixTransport::peerClosed() {
 void PosixTransport::close() {
   if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
+  connecting_ = false;
+  forgetAddresses();
 }
 
 EHC_END_NAMESPACE

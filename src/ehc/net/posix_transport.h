@@ -1,13 +1,21 @@
 // TCP over BSD sockets: Linux, macOS, and ESP-IDF / Arduino-ESP32 (lwIP).
-// Every address the name resolves to is tried in turn (localhost may be ::1
-// first) within the deadline; connect, read and write never block past their
-// deadline; TCP_NODELAY is set; writes never raise SIGPIPE; the descriptor is
-// closed on every failure path.
+// The socket is non-blocking from the start: connect, read and write are
+// steps that never wait (Transport's non-blocking half), and the blocking
+// calls wait in poll() between them, never past their deadline. Every
+// address the name resolves to is tried in turn (localhost may be ::1
+// first), each with an equal share of the time left; TCP_NODELAY is set;
+// writes never raise SIGPIPE; the descriptor is closed on every failure path.
+//
+// The one step that can block is name resolution: getaddrinfo() in
+// startConnect() (an address literal never asks a resolver). See docs/net.md
+// for how long a resolver may take on each platform.
 #pragma once
 
 #include <stddef.h>
 
 #include "transport.h"
+
+struct addrinfo;  // <netdb.h>'s, kept while the addresses are tried
 
 EHC_BEGIN_NAMESPACE
 
@@ -18,27 +26,38 @@ class PosixTransport final : public Transport {
   PosixTransport(const PosixTransport&) = delete;
   PosixTransport& operator=(const PosixTransport&) = delete;
 
-  NetError connect(const Endpoint& endpoint, Deadline deadline) override;
-  NetError read(uint8_t* buf, size_t size, size_t* got, Deadline deadline) override;
-  NetError write(const uint8_t* data, size_t size, Deadline deadline) override;
+  NetError startConnect(const Endpoint& endpoint, Deadline deadline) override;
+  NetError connectStep() override;
+  // recv()/send() straight away; WouldBlock only on EAGAIN (no poll() first).
+  NetError readSome(uint8_t* buf, size_t size, size_t* got) override;
+  NetError writeSome(const uint8_t* data, size_t size, size_t* sent) override;
+  WaitFor waitFor() const override;
+  WaitResult waitReady(Deadline deadline) override;
   void close() override;
-  bool open() const override { return fd_ >= 0; }
+  bool open() const override { return fd_ >= 0 && !connecting_; }
   bool peerClosed() override;
 
-  // For a TLS layer on top (MbedTlsTransport): one non-blocking attempt, and
-  // the wait for the socket, with the same errno mapping as read/write.
-  //   > 0: bytes moved; 0: (receive) the peer closed; kWouldBlock: try again
-  //   after waitUntil(); kFailed: *error says why (Reset, ReadFailed, ...).
-  static constexpr long kWouldBlock = -1;
-  static constexpr long kFailed = -2;
-  long sendSome(const uint8_t* data, size_t size, NetError* error);
-  long receiveSome(uint8_t* buf, size_t size, NetError* error);
-  // Waits until the socket can be written (or read): Ok, the timeout error
-  // (WriteTimeout / ReadTimeout) when the deadline passed, or the failure.
-  NetError waitUntil(bool writable, Deadline deadline);
+  // For a TLS layer on top (MbedTlsTransport), which knows better which way
+  // it waits: the socket (-1 when closed), and a wait on it for one
+  // direction until `deadline`, or `until` (then Ready: time to call again).
+  int descriptor() const { return fd_; }
+  WaitResult waitSocket(bool writable, Deadline deadline, Deadline until);
 
  private:
+  NetError tryNextAddress();
+  NetError addressFailed(NetError why);
+  NetError connected();
+  void forgetAddresses();
+
   int fd_ = -1;
+  bool connecting_ = false;        // fd_ is a connect under way
+  bool waitWritable_ = false;      // what the last WouldBlock waits for
+  addrinfo* addresses_ = nullptr;  // the resolver's list, while connecting
+  addrinfo* next_ = nullptr;       // the next address to try
+  unsigned untried_ = 0;           // addresses from next_ on
+  Deadline connectBy_ = Deadline::never();
+  Deadline share_ = Deadline::never();      // this address's part of the time
+  NetError lastError_ = NetError::Refused;  // what the last address tried said
 };
 
 EHC_END_NAMESPACE

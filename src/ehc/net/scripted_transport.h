@@ -14,6 +14,15 @@
 // A script can play several connections: each one's steps end with close()
 // or reset(). A new connect() skips what the previous connection left unread
 // up to and including its close/reset, so connection N reads segment N.
+//
+// Non-blocking, as the real transports: at a stall (or a gap(), a stall of
+// no time) readSome() says WouldBlock until simulated time has passed it;
+// time passes only in waitReady() (the blocking calls: up to the deadline,
+// at once) or in elapse() (a test's poll loop), never by itself, so a poll
+// makes progress exactly when the script has bytes for it. The connect can
+// take simulated time too (setConnectDelay), writes can be short
+// (setMaxWrite) and say WouldBlock once after each piece
+// (setWriteWouldBlock). There is no descriptor: waitFor().fd is -1.
 #pragma once
 
 #include <stddef.h>
@@ -32,15 +41,23 @@ struct ScriptStep {
   static ScriptStep data(const char* s) { return {Kind::Data, s, strlen(s), 0}; }
   static ScriptStep data(const char* s, size_t n) { return {Kind::Data, s, n, 0}; }
   static ScriptStep stall(uint32_t ms) { return {Kind::Stall, nullptr, 0, ms}; }
+  static ScriptStep gap() { return stall(0); }  // "nothing yet", until any wait
   static ScriptStep reset() { return {Kind::Reset, nullptr, 0, 0}; }
   static ScriptStep close() { return {Kind::Close, nullptr, 0, 0}; }
 };
 
 class ScriptedTransport final : public Transport {
  public:
-  ScriptedTransport(const ScriptStep* steps, size_t count) : steps_(steps), count_(count) {}
+  ScriptedTransport(const ScriptStep* steps, size_t count) : steps_(steps), count_(count) {
+    enter();
+  }
 
   void setMaxRead(size_t n) { maxRead_ = n ? n : 1; }
+  void setMaxWrite(size_t n) { maxWrite_ = n ? n : 1; }
+  // After each piece written, the next writeSome() says WouldBlock once.
+  void setWriteWouldBlock(bool on) { writeGaps_ = on; }
+  // A connect takes this much simulated time (0: done in startConnect).
+  void setConnectDelay(uint32_t ms) { connectDelayMs_ = ms; }
   void failConnect(NetError e) { connectError_ = e; }
   // The write that would pass byte `after` fails with `e`.
   void failWriteAfter(size_t after, NetError e) {
@@ -50,16 +67,43 @@ class ScriptedTransport final : public Transport {
   const char* written() const { return written_; }
   size_t writtenLength() const { return writtenLength_; }
   size_t connects() const { return connects_; }
+  // How many times a call said WouldBlock (a poll that found nothing to do).
+  size_t wouldBlocks() const { return wouldBlocks_; }
 
-  NetError connect(const Endpoint&, Deadline) override {
+  // Simulated time passes: a stall, a connect and a write gap wait for it.
+  void elapse(uint32_t ms) {
+    if (connecting_) connectLeftMs_ = ms < connectLeftMs_ ? connectLeftMs_ - ms : 0;
+    writeBlocked_ = false;
+    if (!atStall()) return;
+    stallOver_ = ms >= stallLeftMs_;
+    stallLeftMs_ = stallOver_ ? 0 : stallLeftMs_ - ms;
+  }
+
+  NetError startConnect(const Endpoint&, Deadline) override {
     if (connects_++ && !ended_) skipToNextConnection();
     ended_ = false;
+    open_ = false;
+    connectTimedOut_ = false;
+    writeBlocked_ = false;
+    connectLeftMs_ = connectDelayMs_;
+    connecting_ = true;
+    return connectStep();
+  }
+  NetError connectStep() override {
+    if (open_) return NetError::Ok;
+    if (!connecting_) return NetError::NotConnected;
+    if (connectTimedOut_) {
+      connecting_ = false;
+      return NetError::ConnectTimeout;
+    }
+    if (connectLeftMs_ > 0) return block(false);
+    connecting_ = false;
     if (connectError_ != NetError::Ok) return connectError_;
     open_ = true;
     return NetError::Ok;
   }
 
-  NetError read(uint8_t* buf, size_t size, size_t* got, Deadline deadline) override {
+  NetError readSome(uint8_t* buf, size_t size, size_t* got) override {
     *got = 0;
     if (!open_) return NetError::NotConnected;
     for (;;) {
@@ -78,10 +122,7 @@ class ScriptedTransport final : public Transport {
           break;
         }
         case ScriptStep::Kind::Stall:
-          if (deadline.remainingMs() < s.ms) {
-            next();  // the stall is used up by this timeout
-            return NetError::ReadTimeout;
-          }
+          if (!stallOver_) return block(false);
           next();
           break;
         case ScriptStep::Kind::Reset:
@@ -97,21 +138,54 @@ class ScriptedTransport final : public Transport {
     }
   }
 
-  NetError write(const uint8_t* data, size_t size, Deadline) override {
+  NetError writeSome(const uint8_t* data, size_t size, size_t* sent) override {
+    *sent = 0;
     if (!open_) return NetError::NotConnected;
-    if (writtenLength_ + size > writeLimit_) {
+    if (size == 0) return NetError::Ok;
+    if (writeBlocked_) return block(true);
+    const size_t n = size < maxWrite_ ? size : maxWrite_;
+    if (writtenLength_ + n > writeLimit_) {
       writeLimit_ = static_cast<size_t>(-1);  // one failure: a new connection writes again
       return writeError_;
     }
-    const size_t room = sizeof written_ - 1 - writtenLength_;
-    const size_t n = size < room ? size : room;
-    memcpy(written_ + writtenLength_, data, n);
-    writtenLength_ += n;
-    written_[writtenLength_] = '\0';
+    record(data, n);
+    *sent = n;
+    writeBlocked_ = writeGaps_;
     return NetError::Ok;
   }
 
-  void close() override { open_ = false; }
+  WaitFor waitFor() const override {
+    WaitFor w;
+    w.readable = !waitWritable_;
+    w.writable = waitWritable_;
+    return w;
+  }
+  // Simulated: what the last WouldBlock waits for comes at once, unless it
+  // lies past the deadline (then TimedOut, and a stall is used up by it).
+  WaitResult waitReady(Deadline deadline) override {
+    const uint32_t left = deadline.remainingMs();
+    if (connecting_) {
+      connectTimedOut_ = connectLeftMs_ > left;
+      connectLeftMs_ = 0;
+      return connectTimedOut_ ? WaitResult::TimedOut : WaitResult::Ready;
+    }
+    if (waitWritable_) {
+      writeBlocked_ = false;
+      return WaitResult::Ready;
+    }
+    if (!atStall() || stallOver_) return WaitResult::Ready;
+    if (stallLeftMs_ > left) {
+      next();  // the stall is used up by this timeout
+      return WaitResult::TimedOut;
+    }
+    stallOver_ = true;
+    return WaitResult::Ready;
+  }
+
+  void close() override {
+    open_ = false;
+    connecting_ = false;
+  }
   bool open() const override { return open_; }
   // An idle connection is still open only while the script waits (a stall);
   // pending data, a close, a reset or the end of the script mean it is not
@@ -121,9 +195,28 @@ class ScriptedTransport final : public Transport {
   }
 
  private:
+  bool atStall() const { return step_ < count_ && steps_[step_].kind == ScriptStep::Kind::Stall; }
+  // Arriving at a step: a stall starts its time.
+  void enter() {
+    stallOver_ = false;
+    stallLeftMs_ = atStall() ? steps_[step_].ms : 0;
+  }
   void next() {
     ++step_;
     offset_ = 0;
+    enter();
+  }
+  NetError block(bool writing) {
+    waitWritable_ = writing;
+    ++wouldBlocks_;
+    return NetError::WouldBlock;
+  }
+  void record(const uint8_t* data, size_t size) {
+    const size_t room = sizeof written_ - 1 - writtenLength_;
+    const size_t n = size < room ? size : room;
+    memcpy(written_ + writtenLength_, data, n);
+    writtenLength_ += n;
+    written_[writtenLength_] = '\0';
   }
   void skipToNextConnection() {
     while (step_ < count_) {
@@ -135,13 +228,24 @@ class ScriptedTransport final : public Transport {
   const ScriptStep* steps_;
   size_t count_;
   size_t step_ = 0, offset_ = 0;
+  uint32_t stallLeftMs_ = 0;  // of the stall at step_
+  bool stallOver_ = false;    // its time has passed: the script goes on
   size_t maxRead_ = static_cast<size_t>(-1);
+  size_t maxWrite_ = static_cast<size_t>(-1);
+  bool writeGaps_ = false;
+  bool writeBlocked_ = false;
+  bool waitWritable_ = false;  // what the last WouldBlock waits for
+  uint32_t connectDelayMs_ = 0;
+  uint32_t connectLeftMs_ = 0;
+  bool connecting_ = false;
+  bool connectTimedOut_ = false;
   NetError connectError_ = NetError::Ok;
   size_t writeLimit_ = static_cast<size_t>(-1);
   NetError writeError_ = NetError::Ok;
   bool open_ = false;
   bool ended_ = false;  // this connection's close/reset was read
   size_t connects_ = 0;
+  size_t wouldBlocks_ = 0;
   char written_[4096] = {};
   size_t writtenLength_ = 0;
 };

@@ -275,6 +275,11 @@ int mbedtls_ssl_session_save(const mbedtls_ssl_session* session, unsigned char* 
                              size_t* olen);
 void mbedtls_ssl_session_free(mbedtls_ssl_session* session);
 int mbedtls_ssl_handshake(mbedtls_ssl_context* ssl);
+int mbedtls_ssl_handshake_step(mbedtls_ssl_context* ssl);
+#define MBEDTLS_SSL_HANDSHAKE_OVER 27
+static inline int mbedtls_ssl_is_handshake_over(mbedtls_ssl_context* ssl) {
+  return ssl->MBEDTLS_PRIVATE(state) >= MBEDTLS_SSL_HANDSHAKE_OVER;
+}
 uint32_t mbedtls_ssl_get_verify_result(const mbedtls_ssl_context* ssl);
 const mbedtls_x509_crt* mbedtls_ssl_get_peer_cert(const mbedtls_ssl_context* ssl);
 int mbedtls_ssl_get_max_in_record_payload(const mbedtls_ssl_context* ssl);
@@ -283,6 +288,7 @@ static inline mbedtls_ssl_protocol_version mbedtls_ssl_get_version_number(
   return ssl->MBEDTLS_PRIVATE(tls_version);
 }
 size_t mbedtls_ssl_get_bytes_avail(const mbedtls_ssl_context* ssl);
+int mbedtls_ssl_check_pending(const mbedtls_ssl_context* ssl);
 const char* mbedtls_ssl_get_version(const mbedtls_ssl_context* ssl);
 const char* mbedtls_ssl_get_ciphersuite(const mbedtls_ssl_context* ssl);
 int mbedtls_ssl_get_ciphersuite_id(const char* ciphersuite_name);

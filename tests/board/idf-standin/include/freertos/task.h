@@ -9,6 +9,8 @@ extern "C" {
 void vTaskDelay(const TickType_t xTicksToDelay);
 TickType_t xTaskGetTickCount(void);
 UBaseType_t uxTaskGetStackHighWaterMark(TaskHandle_t xTask);
+BaseType_t xTaskCreate(TaskFunction_t pxTaskCode, const char* pcName, uint32_t usStackDepth,
+                       void* pvParameters, UBaseType_t uxPriority, TaskHandle_t* pxCreatedTask);
 #ifdef __cplusplus
 }
 #endif
