@@ -2,7 +2,7 @@
 //
 // onSuccess runs on a 2xx answer, onError on an HTTP status >= 400 or a
 // negative error code (no connection, timeout, ...); each takes either
-// shape shown below. onResponse always runs, last. Callbacks can be set
+// shape shown below. onResponse always runs, first. Callbacks can be set
 // per request or for the whole client. getStatusCode() is the HTTP status,
 // or a negative code that errorToString() turns into words.
 // (api.example.com stands for a service that answers /status?code=N with
@@ -42,7 +42,8 @@ void setup() {
   Serial.printf("getStatusCode: %d, hasError: %s, getErrorMessage: %s\n", nobody.getStatusCode(),
                 nobody.hasError() ? "yes" : "no", nobody.getErrorMessage());
 
-  // Client-wide callbacks run after the request's own, for every request.
+  // Client-wide callbacks run after the request's own, for every request
+  // (onResponse before onSuccess / onError).
   api.onError([](int code) { Serial.printf("[client] error %d\n", code); });
   api.onResponse([](const RestResult& r) {
     Serial.printf("[client] response %d, success: %s\n", r.statusCode,

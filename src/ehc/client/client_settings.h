@@ -26,7 +26,7 @@ struct ClientSettings {
 
   uint32_t timeoutMs = EHC_DEFAULT_TIMEOUT_MS;  // the whole request's deadline
   uint32_t connectTimeoutMs = EHC_DEFAULT_CONNECT_TIMEOUT_MS;
-  uint8_t maxRetry = 0;
+  uint8_t maxRetry = 1;  // as ESP32-HTTP-Client's default
   char contentType[48] = "application/json";
   StoredHeaders headers;
 };

@@ -63,7 +63,19 @@ RestResult RestRequest::send() {
   }
   RequestOwner* owner = owner_;
   owner_ = nullptr;
-  return owner->run(*this);
+  const RestResult result = owner->run(*this);
+  releaseCallbacks();
+  return result;
+}
+
+// Callbacks too big to be kept inline live in a heap block each: freed
+// once the request has run (a request moved from runs nothing, frees nothing:
+// its blocks went with its bytes).
+void RestRequest::releaseCallbacks() {
+  spec_.onSuccess.release();
+  spec_.onError.release();
+  spec_.onResponse.release();
+  for (uint8_t i = 0; i < spec_.eachCount; ++i) spec_.each[i].callback.release();
 }
 
 void RestRequest::fail(int code, const char* message) {
@@ -105,11 +117,12 @@ void RestRequest::track(int bindResult) {
   }
 }
 
-void RestRequest::addEach(int binding, const MatchCallback& callback) {
+void RestRequest::addEach(int binding, MatchCallback callback) {
   track(binding);
-  if (binding < 0) return;
-  if (spec_.eachCount == EHC_MAX_EACH_CALLBACKS) {
+  if (binding >= 0 && spec_.eachCount == EHC_MAX_EACH_CALLBACKS)
     fail(EHC_ERROR_CAPACITY, "too many getBody() callbacks (EHC_MAX_EACH_CALLBACKS)");
+  if (binding < 0 || spec_.error != EHC_OK) {
+    callback.release();
     return;
   }
   RequestSpec::Each& e = spec_.each[spec_.eachCount++];
@@ -138,7 +151,12 @@ RestRequest& RestRequest::addParam(Param* list, uint8_t& count, size_t capacity,
                                  : "too many path parameters (EHC_MAX_PATH_PARAMS)");
     return *this;
   }
-  const char* kept = keep(name);
+  const char* kept = nullptr;
+  const size_t n = name ? strlen(name) : 0;
+  if (list == spec_.pathParams && n >= 2 && name[0] == '{' && name[n - 1] == '}')
+    kept = keep(name + 1, n - 2);  // path("{id}", 7): the placeholder as written
+  else
+    kept = keep(name);
   if (!kept) return *this;
   list[count++] = Param{kept, keepValue(value)};
   return *this;
@@ -152,11 +170,34 @@ bool RestRequest::bodyIsFree(const char* what) {
   return true;
 }
 
-RestRequest& RestRequest::addBodyField(const char* key, ParamValue value) {
+// The key as a one-segment path ('.' and '\\' escaped), staged at the free
+// end of the storage (not taken yet: see addBodyField); nullptr if no room.
+const char* RestRequest::stageFlatKey(const char* key) {
+  char* out = spec_.storage + spec_.used;
+  const size_t room = sizeof spec_.storage - spec_.used;
+  size_t n = 0;
+  for (const char* k = key; *k; ++k) {
+    const bool special = *k == '.' || *k == '\\';
+    if (n + (special ? 2u : 1u) >= room) {
+      fail(EHC_ERROR_CAPACITY, "request storage full (EHC_REQUEST_STORAGE)");
+      return nullptr;
+    }
+    if (special) out[n++] = '\\';
+    out[n++] = *k;
+  }
+  out[n] = '\0';
+  return out;
+}
+
+RestRequest& RestRequest::addBodyField(const char* key, ParamValue value, bool nested) {
   if (!ready()) return *this;
   if (spec_.rawBody) {
     fail(EHC_ERROR_INVALID_REQUEST, "body(key, value) with a raw or struct body");
     return *this;
+  }
+  if (!nested && key) {
+    key = stageFlatKey(key);
+    if (!key) return *this;
   }
   int same = -1;
   if (!dottedKeyFits(spec_.fields, spec_.fieldCount, key, &same)) {
@@ -175,7 +216,8 @@ RestRequest& RestRequest::addBodyField(const char* key, ParamValue value) {
     fail(EHC_ERROR_CAPACITY, "too many body fields (EHC_MAX_BODY_FIELDS)");
     return *this;
   }
-  const char* kept = keep(key);
+  const char* kept = nested ? keep(key) : key;
+  if (!nested) spec_.used = static_cast<uint16_t>(spec_.used + strlen(key) + 1);  // take it
   if (kept) spec_.fields[spec_.fieldCount++] = Param{kept, keepValue(value)};
   return *this;
 }
@@ -244,8 +286,8 @@ RestRequest& RestRequest::timeout(uint32_t ms) & {
   return *this;
 }
 
-RestRequest& RestRequest::retry(uint8_t times) & {
-  spec_.retries = times;
+RestRequest& RestRequest::retry(int times) & {
+  spec_.retries = static_cast<int16_t>(times < 0 ? 0 : (times > 255 ? 255 : times));
   return *this;
 }
 
@@ -271,7 +313,7 @@ RestRequest& RestRequest::getRawBody(const char* path, char* buf, size_t size) &
 
 #if EHC_STD_STRING
 RestRequest& RestRequest::getBody(const char* path, std::string* text) & {
-  if (ready()) track(text ? bindText(binder(), keep(path), *text) : JsonBinder::kBadTarget);
+  if (ready()) track(text ? bindAnyText(binder(), keep(path), *text) : JsonBinder::kBadTarget);
   return *this;
 }
 RestRequest& RestRequest::getHeader(const char* name, std::string* text) & {
@@ -280,7 +322,7 @@ RestRequest& RestRequest::getHeader(const char* name, std::string* text) & {
 #endif
 #if defined(ARDUINO)
 RestRequest& RestRequest::getBody(const char* path, String* text) & {
-  if (ready()) track(text ? bindText(binder(), keep(path), *text) : JsonBinder::kBadTarget);
+  if (ready()) track(text ? bindAnyText(binder(), keep(path), *text) : JsonBinder::kBadTarget);
   return *this;
 }
 RestRequest& RestRequest::getHeader(const char* name, String* text) & {
