@@ -30,7 +30,9 @@ class BufferedStreamReader {
 #endif
   explicit BufferedStreamReader(const char* text);
 
-  bool available() { return peek() >= 0; }
+  bool available() {
+    return peek() >= 0;
+  }
   int read() {
     const int c = peek();
     next_ = kNone;
@@ -41,7 +43,9 @@ class BufferedStreamReader {
     return next_;
   }
   // The chunked framing was malformed (the reader ended there).
-  bool framingError() const { return badFraming_; }
+  bool framingError() const {
+    return badFraming_;
+  }
 
  private:
   static constexpr int kNone = -2;

@@ -51,9 +51,10 @@ class Callback<R(Args...)> {
  public:
   Callback() = default;
   Callback(decltype(nullptr)) {}  // NOLINT: implicit, like std::function
-  template <typename F, typename = typename std::enable_if<
-                            !std::is_same<typename std::decay<F>::type, Callback>::value &&
-                            !std::is_same<typename std::decay<F>::type, decltype(nullptr)>::value>::type>
+  template <typename F,
+            typename = typename std::enable_if<
+                !std::is_same<typename std::decay<F>::type, Callback>::value &&
+                !std::is_same<typename std::decay<F>::type, decltype(nullptr)>::value>::type>
   Callback(F f) {  // NOLINT: implicit, like std::function
     using Fn = typename std::decay<F>::type;
     if (detail::isEmptyCallable(f)) return;

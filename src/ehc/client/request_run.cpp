@@ -122,7 +122,7 @@ void RequestRun::startHop() {
   client_.cookies.setResponseHost(hop_.host);
   parser_.onHeaders(&kHeaderVisitor, this);
   parser_.onBody(onBodyBytes, this);
-  result_.bodyBytes = 0;  // the answer's: this hop's, if it is the answer
+  result_.bodyBytes = 0;    // the answer's: this hop's, if it is the answer
   if (doneBy_.expired()) {  // the hops before used up the request's time
     fail(EHC_ERROR_READ_TIMEOUT, "request timeout (its deadline passed between hops)");
     return retryOrDone();

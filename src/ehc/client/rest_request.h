@@ -110,9 +110,15 @@ ResultCallback resultCallback(F f) {
   else
     return ResultCallback([f](const RestResult& r) { f(r.statusCode); });
 }
-inline StatusCallback statusCallback(decltype(nullptr)) { return {}; }
-inline ErrorCallback errorCallback(decltype(nullptr)) { return {}; }
-inline ResultCallback resultCallback(decltype(nullptr)) { return {}; }
+inline StatusCallback statusCallback(decltype(nullptr)) {
+  return {};
+}
+inline ErrorCallback errorCallback(decltype(nullptr)) {
+  return {};
+}
+inline ResultCallback resultCallback(decltype(nullptr)) {
+  return {};
+}
 
 // Replaces a kept callback, freeing the one it held.
 template <typename C>

@@ -43,15 +43,15 @@
 #define REST_FIELD_NAMED(key, x) visitor.field(key, x)
 #define REST_FIELD_ARRAY(x, count) visitor.array(#x, x, count)
 #define REST_FIELD_ARRAY_NAMED(key, x, count) visitor.array(key, x, count)
-#define REST_JSON_MAP(...)                 \
-  using ehcIsMapped = void;                \
-  template <typename EhcVisitor>           \
-  void ehcVisit(EhcVisitor& visitor) {     \
-    (void)(__VA_ARGS__);                   \
-  }                                        \
-  template <typename EhcVisitor>           \
+#define REST_JSON_MAP(...)                   \
+  using ehcIsMapped = void;                  \
+  template <typename EhcVisitor>             \
+  void ehcVisit(EhcVisitor& visitor) {       \
+    (void)(__VA_ARGS__);                     \
+  }                                          \
+  template <typename EhcVisitor>             \
   void ehcVisit(EhcVisitor& visitor) const { \
-    (void)(__VA_ARGS__);                   \
+    (void)(__VA_ARGS__);                     \
   }
 
 #define REST_FIELD_EXT(x) visitor.field(#x, obj.x)
@@ -59,17 +59,17 @@
 #define REST_FIELD_EXT_ARRAY(x, count) visitor.array(#x, obj.x, obj.count)
 #define REST_FIELD_EXT_ARRAY_NAMED(key, x, count) visitor.array(key, obj.x, obj.count)
 // At namespace scope, in the namespace of Type (found by argument lookup).
-#define REST_JSON_MAP_EXT(Type, ...)                      \
-  inline std::true_type ehcIsMappedExt(const Type*) {     \
-    return {};                                            \
-  }                                                       \
-  template <typename EhcVisitor>                          \
-  void ehcVisit(EhcVisitor& visitor, Type& obj) {         \
-    (void)(__VA_ARGS__);                                  \
-  }                                                       \
-  template <typename EhcVisitor>                          \
-  void ehcVisit(EhcVisitor& visitor, const Type& obj) {   \
-    (void)(__VA_ARGS__);                                  \
+#define REST_JSON_MAP_EXT(Type, ...)                    \
+  inline std::true_type ehcIsMappedExt(const Type*) {   \
+    return {};                                          \
+  }                                                     \
+  template <typename EhcVisitor>                        \
+  void ehcVisit(EhcVisitor& visitor, Type& obj) {       \
+    (void)(__VA_ARGS__);                                \
+  }                                                     \
+  template <typename EhcVisitor>                        \
+  void ehcVisit(EhcVisitor& visitor, const Type& obj) { \
+    (void)(__VA_ARGS__);                                \
   }
 
 EHC_BEGIN_NAMESPACE
