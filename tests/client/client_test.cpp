@@ -237,10 +237,10 @@ TEST_F(Client, ErrorsHaveTheirCodesAndMessages) {
     EXPECT_EQ(r.error, c.code) << r.message;
     EXPECT_EQ(client_->getStatusCode(), c.code);
     EXPECT_TRUE(client_->hasError());
-    EXPECT_STRNE(client_->getErrorMessage(), "");
+    EXPECT_EQ(client_->getErrorMessage(), ehc::errorName(c.code));
   }
-  EXPECT_STREQ(ESP32HTTPClient::errorToString(-1), "connection refused");
-  EXPECT_STREQ(ESP32HTTPClient::errorToString(-11), "read timeout");
+  EXPECT_EQ(ESP32HTTPClient::errorToString(-1), "Connection Refused");
+  EXPECT_EQ(ESP32HTTPClient::errorToString(-11), "Read Timeout");
 
   ESP32HTTPClient refused(
       ("http://127.0.0.1:" + std::to_string(ehc_test::closedLoopbackPort())).c_str());

@@ -2,6 +2,7 @@
 // project's fault server: signatures, what goes on the wire, callbacks,
 // metrics. (The sketches themselves are compiled and run in tests/compat.)
 #include <gtest/gtest.h>
+#include <string.h>
 
 #include <functional>
 #include <memory>
@@ -66,6 +67,41 @@ TEST(CompatApi, GettersAndPortsAsTheOriginalHasThem) {
   EXPECT_EQ(client.getMaxRetry(), 0);
   client.setMaxRetry(1000);
   EXPECT_EQ(client.getMaxRetry(), 255);
+}
+
+TEST(CompatApi, ErrorNamesAreTheOriginals) {
+  const std::pair<int, const char*> names[] = {{-1, "Connection Refused"},
+                                               {-2, "Send Header Failed"},
+                                               {-9, "Encoding Error"},
+                                               {-11, "Read Timeout"},
+                                               {0, "Not Executed"},
+                                               {200, "OK"},
+                                               {201, "Created"},
+                                               {400, "Bad Request"},
+                                               {401, "Unauthorized"},
+                                               {404, "Not Found"},
+                                               {500, "Internal Server Error"},
+                                               {206, "Success"},
+                                               {302, "Redirection"},
+                                               {418, "Client Error"},
+                                               {599, "Server Error"},
+                                               {700, "Unknown HTTP Status"},
+                                               {-99, "Unknown Client Error"},
+                                               {-20, "Invalid JSON"}};
+  for (const auto& n : names) {
+    const std::string text = ESP32HTTPClient::errorToString(n.first);  // a string class
+    EXPECT_EQ(text, n.second) << n.first;
+    EXPECT_EQ(text.length(), strlen(n.second));
+  }
+  ESP32HTTPClient client("http://127.0.0.1:1");
+  EXPECT_EQ(client.getErrorMessage(), "Not Executed");
+  std::string message;
+  client.setConnectTimeout(2000);
+  client.get("/").retry(0).onError([&message](int, const char* m) { message = m; });
+  EXPECT_EQ(client.getStatusCode(), -1);
+  EXPECT_EQ(client.getErrorMessage(), "Connection Refused");
+  EXPECT_EQ(message, "Connection Refused");
+  EXPECT_STRNE(client.lastResult().message, "Connection Refused");  // the details stay
 }
 
 TEST_F(Compat, ABadPortFailsTheRequestsClearly) {

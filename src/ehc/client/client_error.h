@@ -43,8 +43,17 @@ enum ClientError : int {
   EHC_ERROR_LAST = -27,
 };
 
-// A sentence for a code (0 and unknown codes included).
+// A sentence for a code (0 and unknown codes included): what went wrong,
+// as RestResult::message says it when nothing more precise is known.
 const char* errorToString(int code);
+
+// The short name ESP32-HTTP-Client gives a status code or error code, and
+// that sketches print and compare: "Connection Refused" (-1) .. "Read
+// Timeout" (-11), "Not Executed" (0), "OK", "Not Found", "Internal Server
+// Error" ..., then by class ("Success", "Redirection", "Client Error",
+// "Server Error", "Unknown HTTP Status"); the newer codes by name ("DNS
+// Failed", "Invalid JSON", ...), any other negative "Unknown Client Error".
+const char* errorName(int code);
 
 // The code for a failure of the transports or of the HTTP engine.
 int clientErrorOf(NetError e);

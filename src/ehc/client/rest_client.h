@@ -26,6 +26,16 @@
 
 EHC_BEGIN_NAMESPACE
 
+// The type getErrorMessage() and errorToString() return: String on Arduino
+// (as ESP32-HTTP-Client's), std::string elsewhere, or the C string.
+#if defined(ARDUINO)
+using ErrorText = String;
+#elif EHC_STD_STRING
+using ErrorText = std::string;
+#else
+using ErrorText = const char*;
+#endif
+
 class RestClient : private RequestOwner {
  public:
   // baseUrl: http(s)://host[:port][/base/path] (copied). port: 0 = from the
@@ -116,8 +126,11 @@ class RestClient : private RequestOwner {
   int getStatusCode() const { return last_.statusCode; }
   bool isSuccess() const { return last_.isSuccess(); }
   bool hasError() const { return last_.hasError(); }
-  const char* getErrorMessage() const { return last_.message; }
-  static const char* errorToString(int code) { return ehc::errorToString(code); }
+  // ESP32-HTTP-Client's names (errorName(): "Not Found", "Connection
+  // Refused", "OK" ...), as its String (std::string off Arduino). What went
+  // wrong in detail: lastResult().message.
+  ErrorText getErrorMessage() const { return ErrorText(errorName(last_.statusCode)); }
+  static ErrorText errorToString(int code) { return ErrorText(errorName(code)); }
   const RestResult& lastResult() const { return last_; }
 
   // Client-wide callbacks, after the request's own: same shapes as
