@@ -26,12 +26,19 @@
 
 EHC_BEGIN_NAMESPACE
 
-// The type getErrorMessage() and errorToString() return: String on Arduino
-// (as ESP32-HTTP-Client's), std::string elsewhere, or the C string.
+// The text type getErrorMessage(), errorToString() and toJson(obj) return:
+// String on Arduino (as ESP32-HTTP-Client's), std::string elsewhere (or the
+// C string, where there is none).
 #if defined(ARDUINO)
 using ErrorText = String;
+inline void appendText(String& s, const char* d, size_t n) {
+  s.concat(d, static_cast<unsigned int>(n));
+}
 #elif EHC_STD_STRING
 using ErrorText = std::string;
+inline void appendText(std::string& s, const char* d, size_t n) {
+  s.append(d, n);
+}
 #else
 using ErrorText = const char*;
 #endif
@@ -171,6 +178,22 @@ class RestClient : private RequestOwner {
     JsonWriter w(buf, size);
     return writeStruct(w, object) == WriteError::Ok;
   }
+#if defined(ARDUINO) || EHC_STD_STRING
+  // A mapped struct as JSON text in a String (std::string off Arduino):
+  // grows on the heap, as ESP32-HTTP-Client's.
+  template <typename T>
+  static ErrorText toJson(const T& object) {
+    ErrorText out;
+    JsonWriter w(
+        [](void* u, const char* d, size_t k) {
+          appendText(*static_cast<ErrorText*>(u), d, k);
+          return true;
+        },
+        &out);
+    writeStruct(w, object);
+    return out;
+  }
+#endif
   // JSON text into a mapped struct; false when invalid (fields not in the
   // text keep their values). Its binder is on the stack (about 2.5 KB on a
   // 32-bit board).
@@ -188,10 +211,18 @@ class RestClient : private RequestOwner {
   // here, so that RestClient has no key function: its vtable and type info
   // are made wherever they are needed, also by code built with RTTI over a
   // library built without.
-  bool startBuilding(const RestRequest& request) override { return claimBinder(request); }
-  JsonBinder& binder() override { return parts_.binder; }
-  void moved(const RestRequest& from, RestRequest& to) override { follow(from, to); }
-  RestResult run(RestRequest& request) override { return execute(request); }
+  bool startBuilding(const RestRequest& request) override {
+    return claimBinder(request);
+  }
+  JsonBinder& binder() override {
+    return parts_.binder;
+  }
+  void moved(const RestRequest& from, RestRequest& to) override {
+    follow(from, to);
+  }
+  RestResult run(RestRequest& request) override {
+    return execute(request);
+  }
   bool claimBinder(const RestRequest& request);
   void follow(const RestRequest& from, RestRequest& to);
   RestResult execute(RestRequest& request);
@@ -199,7 +230,9 @@ class RestClient : private RequestOwner {
 
  protected:
   // Free heap, for ObservabilityMetrics (the platform's client sets it).
-  void setHeapProbe(uint32_t (*probe)()) { heapProbe_ = probe; }
+  void setHeapProbe(uint32_t (*probe)()) {
+    heapProbe_ = probe;
+  }
 
  private:
   using MetricsCallback = Callback<void(const ObservabilityMetrics&)>;
