@@ -5,7 +5,7 @@
 // shape shown below. onResponse always runs, first. Callbacks can be set
 // per request or for the whole client. getStatusCode() is the HTTP status,
 // or a negative code that errorToString() names (a String, as in
-// ESP32-HTTP-Client); lastResult().message says what went wrong in detail.
+// ESP32-HTTP-Client); lastResult().message() says what went wrong in detail.
 // (api.example.com stands for a service that answers /status?code=N with
 // that status, as the test server the host runs this sketch against does.)
 #include <ESP32HTTPClient.h>
@@ -41,7 +41,7 @@ void setup() {
       [](int code, const char* message) { Serial.printf("error %d: %s\n", code, message); });
   Serial.printf("getStatusCode: %d, hasError: %s, getErrorMessage: %s (%s)\n",
                 nobody.getStatusCode(), nobody.hasError() ? "yes" : "no",
-                nobody.getErrorMessage().c_str(), nobody.lastResult().message);
+                nobody.getErrorMessage().c_str(), nobody.lastResult().message());
 
   // Client-wide callbacks run after the request's own, for every request
   // (onResponse before onSuccess / onError).

@@ -101,7 +101,7 @@ TEST(CompatApi, ErrorNamesAreTheOriginals) {
   EXPECT_EQ(client.getStatusCode(), -1);
   EXPECT_EQ(client.getErrorMessage(), "Connection Refused");
   EXPECT_EQ(message, "Connection Refused");
-  EXPECT_STRNE(client.lastResult().message, "Connection Refused");  // the details stay
+  EXPECT_STRNE(client.lastResult().message(), "Connection Refused");  // the details stay
 }
 
 TEST_F(Compat, ABadPortFailsTheRequestsClearly) {
@@ -155,7 +155,7 @@ TEST_F(Compat, SixHeaderTargetsOfEveryType) {
       .getHeader("X-Is-Cached", &cached)
       .getHeader("X-Is-Admin", &admin)
       .getBody("msg", msg);
-  EXPECT_EQ(client_->getStatusCode(), 200) << client_->lastResult().message;
+  EXPECT_EQ(client_->getStatusCode(), 200) << client_->lastResult().message();
   EXPECT_EQ(remaining, 42);
   EXPECT_EQ(timestamp, 1710000050L);
   EXPECT_FLOAT_EQ(temp, 25.75f);

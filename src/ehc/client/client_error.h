@@ -6,7 +6,9 @@
 
 #include "../config.h"
 #include "../http/http_error.h"
+#include "../json/json_error.h"
 #include "../net/net_error.h"
+#include "request_error.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -37,15 +39,19 @@ enum ClientError : int {
   EHC_ERROR_INVALID_REQUEST = -22,
   EHC_ERROR_TOO_MANY_REDIRECTS = -23,
   EHC_ERROR_CLIENT_BUSY = -24,
-  EHC_ERROR_TLS_CONFIG = -25,        // never retried: the settings, not the network
-  EHC_ERROR_NO_TRUST_ANCHORS = -26,  // never retried: give a CA or setInsecure()
-  EHC_ERROR_TLS_VERSION = -27,       // never retried: the server's TLS versions
-  EHC_ERROR_LAST = -27,
+  EHC_ERROR_TLS_CONFIG = -25,          // never retried: the settings, not the network
+  EHC_ERROR_NO_TRUST_ANCHORS = -26,    // never retried: give a CA or setInsecure()
+  EHC_ERROR_TLS_VERSION = -27,         // never retried: the server's TLS versions
+  EHC_ERROR_CLIENT_CERT = -28,         // the server wants another client certificate (or one)
+  EHC_ERROR_CERT_EXPIRED = -29,        // the server's certificate (or its chain's) has expired
+  EHC_ERROR_CERT_NOT_YET_VALID = -30,  // ... is not valid yet: set the clock (SNTP)
+  EHC_ERROR_LAST = -30,
 };
 
-// A sentence for a code (0 and unknown codes included): what went wrong,
-// as RestResult::message says it when nothing more precise is known.
+// A sentence for a code (0 and unknown codes included), and a short
+// identifier ("read_timeout"; "http_status" for a positive code).
 const char* errorToString(int code);
+const char* errorName(int code);
 
 // The short name ESP32-HTTP-Client gives a status code or error code, and
 // that sketches print and compare: "Connection Refused" (-1) .. "Read
@@ -53,10 +59,47 @@ const char* errorToString(int code);
 // Error" ..., then by class ("Success", "Redirection", "Client Error",
 // "Server Error", "Unknown HTTP Status"); the newer codes by name ("DNS
 // Failed", "Invalid JSON", ...), any other negative "Unknown Client Error".
-const char* errorName(int code);
+const char* statusName(int code);
 
 // The code for a failure of the transports or of the HTTP engine.
 int clientErrorOf(NetError e);
 int clientErrorOf(HttpError e);
+
+// Where a failure was found, beside its compatible code: the layer and that
+// layer's own error, which says most (a code such as EHC_ERROR_BAD_RESPONSE
+// stands for a score of the response parser's findings).
+enum class ErrorLayer : uint8_t {
+  None = 0,  // no cause beyond the code itself (or no failure)
+  Net,       // a NetError: the transport, TCP or TLS
+  Http,      // an HttpError: the response parser, the request writer, a URL
+  Json,      // a JsonError: the response body's document
+  Request,   // a RequestError: the client's own checks (builder, base URL, redirects)
+};
+
+struct ErrorCause {
+  ErrorLayer layer = ErrorLayer::None;
+  uint8_t code = 0;  // the layer's enum value
+
+  ErrorCause() = default;
+  explicit ErrorCause(NetError e) : layer(ErrorLayer::Net), code(static_cast<uint8_t>(e)) {}
+  explicit ErrorCause(HttpError e) : layer(ErrorLayer::Http), code(static_cast<uint8_t>(e)) {}
+  explicit ErrorCause(JsonError e) : layer(ErrorLayer::Json), code(static_cast<uint8_t>(e)) {}
+  explicit ErrorCause(RequestError e) : layer(ErrorLayer::Request), code(static_cast<uint8_t>(e)) {}
+
+  // The layer's error, or its Ok when the cause is in another layer.
+  NetError net() const { return layer == ErrorLayer::Net ? NetError(code) : NetError::Ok; }
+  HttpError http() const { return layer == ErrorLayer::Http ? HttpError(code) : HttpError::Ok; }
+  JsonError json() const { return layer == ErrorLayer::Json ? JsonError(code) : JsonError::Ok; }
+  RequestError request() const {
+    return layer == ErrorLayer::Request ? RequestError(code) : RequestError::Ok;
+  }
+};
+
+// "net", "http", "json", "request" ("none" for no cause).
+const char* errorLayerName(ErrorLayer layer);
+// The cause's own name and sentence ("bad_chunk_size", "malformed chunk
+// size"); nullptr for no cause.
+const char* causeName(ErrorCause cause);
+const char* causeMessage(ErrorCause cause);
 
 EHC_END_NAMESPACE

@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "../http/text.h"
-#include "reason_phrase.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -60,9 +59,9 @@ void RequestRun::start(const RequestSpec& spec, bool ownsBinder) {
   hop_.method = spec.method;
   if (spec.error != EHC_OK || client_.settings.urlError != EHC_OK) {  // nothing to send
     if (spec.error != EHC_OK)
-      fail(spec.error, spec.errorMessage);
+      fail(spec.error, ErrorCause(spec.errorCause));
     else
-      fail(client_.settings.urlError, client_.settings.urlMessage);
+      fail(client_.settings.urlError, ErrorCause(client_.settings.urlCause));
     return done();
   }
   // One deadline for the whole request, as libcurl's CURLOPT_TIMEOUT: every
@@ -88,9 +87,13 @@ bool RequestRun::step() {
   return state_ != RunState::Done;
 }
 
-void RequestRun::fail(int code, const char* message) {
+void RequestRun::fail(int code, ErrorCause cause) {
   result_.error = result_.statusCode = code;
-  result_.message = message;
+  result_.cause = cause;
+}
+
+void RequestRun::fail(int code, RequestError cause) {
+  fail(code, ErrorCause(cause));
 }
 
 void RequestRun::startAttempt() {
@@ -105,7 +108,7 @@ void RequestRun::startAttempt() {
 
 void RequestRun::startHop() {
   if (!copyHost(hop_.url, hop_.host, sizeof hop_.host)) {
-    fail(EHC_ERROR_CAPACITY, "host name longer than EHC_MAX_HOST_LENGTH");
+    fail(EHC_ERROR_CAPACITY, RequestError::HostTooLong);
     return retryOrDone();
   }
   const Url& base = client_.settings.url;
@@ -124,7 +127,7 @@ void RequestRun::startHop() {
   parser_.onBody(onBodyBytes, this);
   result_.bodyBytes = 0;    // the answer's: this hop's, if it is the answer
   if (doneBy_.expired()) {  // the hops before used up the request's time
-    fail(EHC_ERROR_READ_TIMEOUT, "request timeout (its deadline passed between hops)");
+    fail(EHC_ERROR_READ_TIMEOUT, RequestError::DeadlineBetweenHops);
     return retryOrDone();
   }
   const Endpoint at{hop_.host, hop_.url.port, hop_.url.https};
@@ -151,7 +154,7 @@ void RequestRun::settle() {
   const int status = parser_.status();
   if (spec_->redirects && isRedirectStatus(status)) {
     if (hop_.index >= spec_->redirects) {
-      fail(EHC_ERROR_TOO_MANY_REDIRECTS, errorToString(EHC_ERROR_TOO_MANY_REDIRECTS));
+      fail(EHC_ERROR_TOO_MANY_REDIRECTS, ErrorCause());
       return retryOrDone();
     }
     if (!followRedirect(status)) return retryOrDone();
@@ -162,18 +165,17 @@ void RequestRun::settle() {
     return;
   }
   result_.error = EHC_OK;
+  result_.cause = ErrorCause();  // an earlier attempt's, if any
   result_.statusCode = status;
-  result_.message = reasonPhrase(status);
   done();
 }
 
 void RequestRun::failedExchange(const ExchangeResult& r) {
-  const bool net = r.net != NetError::Ok;
-  fail(net ? clientErrorOf(r.net) : clientErrorOf(r.http),
-       net ? netErrorMessage(r.net) : httpErrorMessage(r.http));
+  if (r.net == NetError::Ok) return fail(clientErrorOf(r.http), ErrorCause(r.http));
   const bool writeFailed = r.net == NetError::WriteFailed || r.net == NetError::WriteTimeout;
-  if (writeFailed && r.bytesSent >= headBytes_ && headBytes_ > 0)  // the head went out
-    fail(EHC_ERROR_SEND_PAYLOAD_FAILED, errorToString(EHC_ERROR_SEND_PAYLOAD_FAILED));
+  const bool headSent = r.bytesSent >= headBytes_ && headBytes_ > 0;
+  fail(writeFailed && headSent ? EHC_ERROR_SEND_PAYLOAD_FAILED : clientErrorOf(r.net),
+       ErrorCause(r.net));
 }
 
 // The next hop from Location, resolved against the URL that sent it (RFC
@@ -183,11 +185,11 @@ bool RequestRun::followRedirect(int status) {
   const HeaderStatus location =
       locationCapture_ < 0 ? HeaderStatus::Missing : parser_.headerStatus(locationCapture_);
   if (location == HeaderStatus::Truncated) {
-    fail(EHC_ERROR_CAPACITY, "redirect Location longer than EHC_MAX_URL_LENGTH");
+    fail(EHC_ERROR_CAPACITY, RequestError::LocationTooLong);
     return false;
   }
   if (location != HeaderStatus::Found || !location_[0]) {
-    fail(EHC_ERROR_BAD_URL, "redirect without a Location");
+    fail(EHC_ERROR_BAD_URL, RequestError::NoLocation);
     return false;
   }
   // The base, then the target: one after the other, not one inside the
@@ -195,7 +197,7 @@ bool RequestRun::followRedirect(int status) {
   const bool base = responseUrl();
   if (!locationTarget(base)) return false;
   if (parseUrl(hop_.urlText, &hop_.url) != HttpError::Ok) {
-    fail(EHC_ERROR_BAD_URL, "malformed redirect Location");
+    fail(EHC_ERROR_BAD_URL, RequestError::BadLocation);
     return false;
   }
   if (redirectBecomesGet(status, hop_.method)) {
@@ -211,19 +213,18 @@ bool RequestRun::followRedirect(int status) {
 bool RequestRun::locationTarget(bool base) {
   const bool pathRelative = !schemeLength(location_) && location_[0] != '/';
   if (!base && pathRelative) {
-    fail(EHC_ERROR_CAPACITY,
-         "request URL longer than EHC_MAX_URL_LENGTH to resolve a relative Location");
+    fail(EHC_ERROR_CAPACITY, RequestError::UrlTooLongToResolve);
     return false;
   }
   char next[sizeof hop_.urlText];
   if (!resolveReference(hop_.urlText, location_, next, sizeof next)) {
-    fail(EHC_ERROR_CAPACITY, "redirect Location longer than EHC_MAX_URL_LENGTH once resolved");
+    fail(EHC_ERROR_CAPACITY, RequestError::ResolvedLocationTooLong);
     return false;
   }
   if (char* fragment = strchr(next, '#')) *fragment = '\0';  // never sent to a server
   const size_t scheme = schemeLength(next);
   if (!equalsIgnoreCase(next, scheme, "http", 4) && !equalsIgnoreCase(next, scheme, "https", 5)) {
-    fail(EHC_ERROR_BAD_URL, "redirect to a scheme other than http or https");
+    fail(EHC_ERROR_BAD_URL, RequestError::RedirectScheme);
     return false;
   }
   memcpy(hop_.urlText, next, strlen(next) + 1);
@@ -301,7 +302,7 @@ void RequestRun::completeBindings() {
     if (e != JsonError::Ok && res.error == EHC_OK && res.statusCode >= 200 &&
         res.statusCode < 300) {
       res.error = EHC_ERROR_INVALID_JSON;
-      res.message = jsonErrorName(e);
+      res.cause = ErrorCause(e);
     }
   }
   res.bindings = static_cast<uint8_t>(client_.binder.count());

@@ -28,7 +28,7 @@ bool RestClient::setBaseUrl(TextArg text, int port) {
   if (!s.setBaseUrl(text.c_str())) return false;
   if (!portOk) {
     s.urlError = EHC_ERROR_BAD_URL;
-    s.urlMessage = "port out of range (1..65535, or 0 for the URL's)";
+    s.urlCause = RequestError::BadBaseUrl;  // a port outside 0..65535
     return false;
   }
   const Url& url = s.url;
@@ -45,7 +45,8 @@ void RestClient::setPort(int port) {
 
 bool RestClient::setContentType(TextArg type) {
   const char* t = type.c_str();
-  if (!t || userHeaderProblem("Content-Type", t) || strlen(t) >= sizeof parts_.settings.contentType)
+  if (!t || userHeaderProblem("Content-Type", t) != RequestError::Ok ||
+      strlen(t) >= sizeof parts_.settings.contentType)
     return false;
   memcpy(parts_.settings.contentType, t, strlen(t) + 1);
   return true;
@@ -124,8 +125,8 @@ void RestClient::report(const RequestSpec& q, const RestResult& res, uint32_t he
     // The message is the code's name, as ESP32-HTTP-Client's callbacks get
     // it ("Not Found", "Connection Refused"); the details are in the result.
     const int code = res.error != EHC_OK ? res.error : res.statusCode;
-    if (q.onError) q.onError(code, errorName(code));
-    if (onError_) onError_(code, errorName(code));
+    if (q.onError) q.onError(code, statusName(code));
+    if (onError_) onError_(code, statusName(code));
   }
   if (onObservability_) onObservability_(res);
   if (onMetrics_) onMetrics_(metricsOf(res, heapBefore, heapProbe_ ? heapProbe_() : 0));

@@ -30,17 +30,17 @@ EHC_BEGIN_NAMESPACE
 // String on Arduino (as ESP32-HTTP-Client's), std::string elsewhere (or the
 // C string, where there is none).
 #if defined(ARDUINO)
-using ErrorText = String;
+using TextString = String;
 inline void appendText(String& s, const char* d, size_t n) {
   s.concat(d, static_cast<unsigned int>(n));
 }
 #elif EHC_STD_STRING
-using ErrorText = std::string;
+using TextString = std::string;
 inline void appendText(std::string& s, const char* d, size_t n) {
   s.append(d, n);
 }
 #else
-using ErrorText = const char*;
+using TextString = const char*;
 #endif
 
 class RestClient : private RequestOwner {
@@ -96,6 +96,13 @@ class RestClient : private RequestOwner {
   // After the wanted values came, the rest of a body is read for at most
   // this long to keep the connection (EHC_DRAIN_TIMEOUT_MS); then it closes.
   void setDrainTimeout(uint32_t ms) { parts_.connection.setDrainTimeout(ms); }
+  // Idle release (EHC_IDLE_RELEASE_MS, default 0: off): the kept connection,
+  // unused this long, is closed at the next request or by releaseIdle(),
+  // which a sketch calls from loop(). An idle TLS connection holds its
+  // record buffers (about 39 KB); released, only the TLS session (a few
+  // hundred bytes), and the next request resumes it in one round trip.
+  void setIdleRelease(uint32_t ms) { parts_.connection.setIdleRelease(ms); }
+  bool releaseIdle() { return parts_.connection.releaseIdle(); }
   void setTransports(Transport* plain, Transport* secure);
 
   // Persistent headers, sent with every request (EHC_CLIENT_HEADER_STORAGE
@@ -133,11 +140,11 @@ class RestClient : private RequestOwner {
   int getStatusCode() const { return last_.statusCode; }
   bool isSuccess() const { return last_.isSuccess(); }
   bool hasError() const { return last_.hasError(); }
-  // ESP32-HTTP-Client's names (errorName(): "Not Found", "Connection
+  // ESP32-HTTP-Client's names (statusName(): "Not Found", "Connection
   // Refused", "OK" ...), as its String (std::string off Arduino). What went
-  // wrong in detail: lastResult().message.
-  ErrorText getErrorMessage() const { return ErrorText(errorName(last_.statusCode)); }
-  static ErrorText errorToString(int code) { return ErrorText(errorName(code)); }
+  // wrong in detail: lastResult().message().
+  TextString getErrorMessage() const { return TextString(statusName(last_.statusCode)); }
+  static TextString errorToString(int code) { return TextString(statusName(code)); }
   const RestResult& lastResult() const { return last_; }
 
   // Client-wide callbacks, after the request's own: same shapes as
@@ -182,11 +189,11 @@ class RestClient : private RequestOwner {
   // A mapped struct as JSON text in a String (std::string off Arduino):
   // grows on the heap, as ESP32-HTTP-Client's.
   template <typename T>
-  static ErrorText toJson(const T& object) {
-    ErrorText out;
+  static TextString toJson(const T& object) {
+    TextString out;
     JsonWriter w(
         [](void* u, const char* d, size_t k) {
-          appendText(*static_cast<ErrorText*>(u), d, k);
+          appendText(*static_cast<TextString*>(u), d, k);
           return true;
         },
         &out);

@@ -46,11 +46,11 @@ bool parse(TextArg json, T* object) {
 #if defined(ARDUINO) || EHC_STD_STRING
 // As ESP32HTTPClient::toJson(obj): a String (std::string off Arduino).
 template <typename T>
-ErrorText toJson(const T& object) {
+TextString toJson(const T& object) {
   return RestClient::toJson(object);
 }
 template <typename T>
-ErrorText stringify(const T& object) {
+TextString stringify(const T& object) {
   return RestClient::toJson(object);
 }
 #endif

@@ -351,7 +351,7 @@ class RestRequest {
   }
   const char* keep(const char* text);  // a copy in the storage, or nullptr (full)
   const char* keep(const char* text, size_t length);
-  void fail(int code, const char* message);
+  void fail(int code, RequestError cause);
   void track(int bindResult);
   void addEach(int binding, MatchCallback callback);
   void releaseCallbacks();
@@ -360,7 +360,7 @@ class RestRequest {
   ParamValue keepValue(ParamValue value);
   RestRequest& addBodyField(const char* key, ParamValue value, bool nested);
   const char* stageFlatKey(const char* key);
-  bool bodyIsFree(const char* what);
+  bool bodyIsFree(RequestError what);
   RestRequest& setJsonBody(const void* object, StructWriter writer);
   RestRequest& addHeaderTarget(const char* name, void* target, size_t size,
                                HeaderTarget::Convert convert, const TextSink* sink = nullptr);
