@@ -77,7 +77,10 @@ class RequestRun final : public Exchange {
   void fail(int code, ErrorCause cause);
   void fail(int code, RequestError cause);
   bool followingRedirect() const;
-  bool wantsBody() const;
+  // Asked only once the head is read (the status says whether it is a
+  // hop), then at every read and body slice: worked out once.
+  bool wantsBody() const { return bodyWanted_ < 0 ? decideBody() : bodyWanted_ > 0; }
+  bool decideBody() const;
   bool responseHasBody(int status) const;
   static void onBodyBytes(void* self, const char* data, size_t length);
   static const ResponseParser::HeaderVisitor kHeaderVisitor;
@@ -96,8 +99,9 @@ class RequestRun final : public Exchange {
   Hop hop_ = {};
   char location_[EHC_MAX_URL_LENGTH + 1] = {};
   int8_t locationCapture_ = -1;
-  bool bodyFed_ = false;  // some of this response's body went to the binder
-  uint8_t attempt_ = 0;   // retries made
+  bool bodyFed_ = false;            // some of this response's body went to the binder
+  mutable int8_t bodyWanted_ = -1;  // wantsBody() once known, -1 before
+  uint8_t attempt_ = 0;             // retries made
   RunState state_ = RunState::Done;
   bool ownsBinder_ = false;
   bool repeatable_ = false;   // may be sent again once some of it went
