@@ -52,6 +52,7 @@ set(EHC_TLS_SOURCES
 
 # client: the kept-alive connection and the fluent API on top of the others.
 set(EHC_CLIENT_SOURCES
+    src/ehc/client/buffered_stream_reader.cpp
     src/ehc/client/client_error.cpp
     src/ehc/client/client_settings.cpp
     src/ehc/client/connection.cpp

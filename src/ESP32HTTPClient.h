@@ -12,7 +12,9 @@
 // "ehc/net/scripted_transport.h" themselves.
 #pragma once
 
+#include "ehc/client/buffered_stream_reader.h"
 #include "ehc/client/client_error.h"
+#include "ehc/client/compat_names.h"
 #include "ehc/client/connection.h"
 #include "ehc/client/rest_json.h"
 #include "ehc/config.h"
@@ -37,8 +39,10 @@
 #endif
 
 // The names sketches use, at global scope (as ESP32-HTTP-Client always had
-// them). Define EHC_NO_GLOBAL_NAMES to keep everything inside ehc::.
+// them; compat_names.h has the rest of its names). Define
+// EHC_NO_GLOBAL_NAMES to keep everything inside ehc::.
 #ifndef EHC_NO_GLOBAL_NAMES
+using ehc::BufferedStreamReader;
 using ehc::ESP32HTTPClient;
 using ehc::JsonMatch;
 using ehc::RestRequest;

@@ -50,11 +50,11 @@ void setup() {
   client.basic("esp32", "s3cret");  // replaces the bearer token
   show("basic");
 
-  client.apiKey("k-123456");  // X-API-Key, next to Authorization
+  client.apiKey("X-API-Key", "k-123456");  // header name, then the key
   show("basic + apiKey");
 
   client.setHeader("Authorization", nullptr);  // nullptr removes a header
-  client.apiKey("k-654321", "X-Auth-Token");   // a key under another header name
+  client.apiKey("X-Auth-Token", "k-654321");   // a key under another header name
   show("two API keys");
   client.end();
 }

@@ -2,9 +2,10 @@
 //
 // onSuccess runs on a 2xx answer, onError on an HTTP status >= 400 or a
 // negative error code (no connection, timeout, ...); each takes either
-// shape shown below. onResponse always runs, last. Callbacks can be set
+// shape shown below. onResponse always runs, first. Callbacks can be set
 // per request or for the whole client. getStatusCode() is the HTTP status,
-// or a negative code that errorToString() turns into words.
+// or a negative code that errorToString() names (a String, as in
+// ESP32-HTTP-Client); lastResult().message() says what went wrong in detail.
 // (api.example.com stands for a service that answers /status?code=N with
 // that status, as the test server the host runs this sketch against does.)
 #include <ESP32HTTPClient.h>
@@ -36,13 +37,14 @@ void setup() {
 
   // No server: a negative code, not a status.
   nobody.setConnectTimeout(2000);
-  nobody.get("/").onError([](int code, const char* message) {
-    Serial.printf("error %d: %s (%s)\n", code, ESP32HTTPClient::errorToString(code), message);
-  });
-  Serial.printf("getStatusCode: %d, hasError: %s, getErrorMessage: %s\n", nobody.getStatusCode(),
-                nobody.hasError() ? "yes" : "no", nobody.getErrorMessage());
+  nobody.get("/").onError(
+      [](int code, const char* message) { Serial.printf("error %d: %s\n", code, message); });
+  Serial.printf("getStatusCode: %d, hasError: %s, getErrorMessage: %s (%s)\n",
+                nobody.getStatusCode(), nobody.hasError() ? "yes" : "no",
+                nobody.getErrorMessage().c_str(), nobody.lastResult().message());
 
-  // Client-wide callbacks run after the request's own, for every request.
+  // Client-wide callbacks run after the request's own, for every request
+  // (onResponse before onSuccess / onError).
   api.onError([](int code) { Serial.printf("[client] error %d\n", code); });
   api.onResponse([](const RestResult& r) {
     Serial.printf("[client] response %d, success: %s\n", r.statusCode,
@@ -53,8 +55,8 @@ void setup() {
 
   // Error codes keep the numbers HTTPClient users know.
   for (int code = -1; code >= -3; --code)
-    Serial.printf("%d: %s\n", code, ESP32HTTPClient::errorToString(code));
-  Serial.printf("%d: %s\n", -11, ESP32HTTPClient::errorToString(-11));
+    Serial.printf("%d: %s\n", code, ESP32HTTPClient::errorToString(code).c_str());
+  Serial.printf("%d: %s\n", -11, ESP32HTTPClient::errorToString(-11).c_str());
   client.end();
   api.end();
 }

@@ -21,7 +21,7 @@ void setup() {
   char lat[12] = "", lng[12] = "";
   char city[24] = "", company[32] = "", lastName[32] = "";
   int secondId = 0;
-  double latNumber = 0;  // lat is a JSON *string* here: a number target won't take it
+  double latNumber = 0;  // lat is a JSON *string* here ("-37.3159"): read as a number
   RestResult r = client.get("/users")
                      .getBody("0.address.geo.lat", lat)
                      .getBody("0.address.geo.lng", lng)
@@ -46,15 +46,16 @@ void setup() {
   Serial.println(company);
   Serial.print("tenth user's name: ");
   Serial.println(lastName);
-  // Binding 6 asked for a double where the JSON has a string: its target
-  // is left as it was, and the result says why.
+  // Binding 6 asked for a double where the JSON has a string holding a
+  // number: it is converted, and the result says so (strict code can
+  // refuse it: r.converted has bit 6).
   Serial.print("lat as a double: ");
   Serial.print(ehc::bindStatusName(r.binding(6)));
-  Serial.print(", still ");
-  Serial.println(latNumber);
-  // A string target can then be converted by hand.
-  Serial.print("lat converted: ");
-  Serial.println(atof(lat), 4);
+  Serial.print((r.converted >> 6 & 1) ? " (from a string), " : ", ");
+  Serial.println(latNumber, 4);
+  // The text itself, from the char target.
+  Serial.print("lat as text: ");
+  Serial.println(lat);
   client.end();
 }
 

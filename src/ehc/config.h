@@ -129,7 +129,7 @@
 // getHeader() targets per request, and the longest value converted to a
 // number or bool (text targets get the whole value).
 #ifndef EHC_MAX_HEADER_TARGETS
-#define EHC_MAX_HEADER_TARGETS 4
+#define EHC_MAX_HEADER_TARGETS 6
 #endif
 #ifndef EHC_HEADER_VALUE_MAX
 #define EHC_HEADER_VALUE_MAX 48

@@ -45,7 +45,8 @@ std::string format(const Spec& s, const Slot& v) {
     case T::Null: return v.b ? "true" : "false";
     case T::Str:
     case T::Raw: return std::string(v.buf.data());
-    case T::Text: return v.text;
+    case T::Text:
+    case T::AnyText: return v.text;
   }
   return "";
 }
@@ -92,6 +93,7 @@ Result runOnce(const std::string& doc, const std::vector<Spec>& specs,
         idx = binder.bindRaw(p, v.buf.data(), s.size);
         break;
       case T::Text: idx = ehc::bindText(binder, p, v.text); break;
+      case T::AnyText: idx = ehc::bindAnyText(binder, p, v.text); break;
     }
     EXPECT_GE(idx, 0) << "bind failed: " << s.path;
     if (idx < 0) return r;
@@ -118,6 +120,7 @@ Result runOnce(const std::string& doc, const std::vector<Spec>& specs,
   }
   r.error = binder.finish();
   r.offset = binder.errorOffset();
+  r.converted = binder.converted();
   for (size_t k = 0; k < specs.size(); ++k) {
     r.status.push_back(binder.status(static_cast<int>(k)));
     r.value.push_back(format(specs[k], slots[k]));

@@ -9,7 +9,24 @@
 
 namespace ehc_test {
 
-enum class T { I8, I16, I32, I64, U8, U16, U32, U64, F32, F64, Bool, Str, Raw, Null, Text };
+enum class T {
+  I8,
+  I16,
+  I32,
+  I64,
+  U8,
+  U16,
+  U32,
+  U64,
+  F32,
+  F64,
+  Bool,
+  Str,
+  Raw,
+  Null,
+  Text,
+  AnyText
+};
 
 struct Spec {
   std::string path;
@@ -23,9 +40,10 @@ struct Result {
   std::vector<ehc::BindStatus> status;
   std::vector<std::string> value;    // the target after the run, formatted
   std::vector<std::string> matches;  // "path=status=value" per callback, in order
+  uint32_t converted = 0;            // binder.converted()
   bool operator==(const Result& o) const {
     return error == o.error && offset == o.offset && status == o.status && value == o.value &&
-           matches == o.matches;
+           matches == o.matches && converted == o.converted;
   }
 };
 

@@ -179,7 +179,8 @@ Filter filterOf(std::string_view query) {
     const size_t amp = query.find('&');
     const std::string_view pair = query.substr(0, amp);
     const size_t equals = pair.find('=');
-    if (!pair.empty() && equals != 0) {
+    // _limit, _sort, ...: JSONPlaceholder's options, not fields (ignored here).
+    if (!pair.empty() && equals != 0 && pair[0] != '_') {
       filter.emplace_back(
           queryDecoded(pair.substr(0, equals)),
           equals == std::string_view::npos ? "" : queryDecoded(pair.substr(equals + 1)));

@@ -589,6 +589,21 @@ After setCookieRoute(Exchange& ex) {
                   After::kKeepAlive);
 }
 
+// Response headers of every kind a getHeader() target reads (the shapes of
+// ESP32-HTTP-Client's own header tests), with a small JSON body.
+After headerSampleRoute(Exchange& ex) {
+  Head head(200);
+  head.header("X-Rate-Limit-Remaining", "42")
+      .header("X-Timestamp", "1710000050")
+      .header("X-Temperature", "25.75")
+      .header("X-Factor", "1.234567")
+      .header("X-Is-Cached", "TRUE")
+      .header("X-Is-Admin", "1")
+      .header("ETag", "W/\"123456789\"")
+      .header("X-Server-Id", "srv-node-01");
+  return ex.reply(jsonResponse(std::move(head), "{\"msg\":\"ok\"}", ex.request), After::kKeepAlive);
+}
+
 After redirectRoute(Exchange& ex) {
   if (!ex.textParam("ms").empty() && !ex.peer.pause(requestedPauseMs(ex))) return After::kClose;
   const int status = static_cast<int>(ex.numberParam("code", 302, 300, 399));
@@ -666,6 +681,10 @@ const Route kRoutes[] = {
      "200 {\"method\",\"target\",\"head\",\"body\"}: the request as received", echoRoute},
     {"/set-cookie", "/set-cookie?name=N&value=V[&max-age=S]", "200 with Set-Cookie: N=V",
      setCookieRoute},
+    {"/header-sample", "/header-sample",
+     "200 with X-Rate-Limit-Remaining, X-Timestamp, X-Temperature, X-Factor, X-Is-Cached,\n"
+     "X-Is-Admin, ETag and X-Server-Id headers",
+     headerSampleRoute},
     {"/redirect", "/redirect?code=N&to=URL|loop=1[&ms=M]",
      "status N (default 302) with Location: URL (default /ok; loop: itself),\n"
      "after M ms (a slow hop)",

@@ -99,6 +99,80 @@ const char* causeMessage(ErrorCause c) {
   return nullptr;
 }
 
+namespace {
+// Index: -code, as ESP32-HTTP-Client names -1 .. -11 and 0; then ours.
+const char* const kNames[] = {
+    "Not Executed",
+    "Connection Refused",
+    "Send Header Failed",
+    "Send Payload Failed",
+    "Not Connected",
+    "Connection Lost",
+    "No Stream",
+    "No HTTP Server",
+    "Too Less RAM",
+    "Encoding Error",
+    "Stream Write Error",
+    "Read Timeout",
+    "DNS Failed",
+    "Connect Timeout",
+    "TLS Handshake Failed",
+    "Certificate Untrusted",
+    "Certificate Host Mismatch",
+    "Certificate Pin Mismatch",
+    "Bad URL",
+    "Bad Response",
+    "Invalid JSON",
+    "Capacity Exceeded",
+    "Invalid Request",
+    "Too Many Redirects",
+    "Client Busy",
+    "TLS Config Error",
+    "No Trust Anchors",
+    "TLS Version Mismatch",
+    "Client Certificate Refused",
+    "Certificate Expired",
+    "Certificate Not Yet Valid",
+    "Request Cancelled",
+};
+static_assert(sizeof kNames / sizeof kNames[0] == -EHC_ERROR_LAST + 1, "one per code");
+
+struct StatusName {
+  int16_t status;
+  const char* name;
+};
+const StatusName kStatusNames[] = {
+    {200, "OK"},
+    {201, "Created"},
+    {202, "Accepted"},
+    {204, "No Content"},
+    {400, "Bad Request"},
+    {401, "Unauthorized"},
+    {403, "Forbidden"},
+    {404, "Not Found"},
+    {405, "Method Not Allowed"},
+    {408, "Request Timeout"},
+    {409, "Conflict"},
+    {429, "Too Many Requests"},
+    {500, "Internal Server Error"},
+    {501, "Not Implemented"},
+    {502, "Bad Gateway"},
+    {503, "Service Unavailable"},
+    {504, "Gateway Timeout"},
+};
+}  // namespace
+
+const char* statusName(int code) {
+  if (code <= 0) return code < EHC_ERROR_LAST ? "Unknown Client Error" : kNames[-code];
+  for (const StatusName& s : kStatusNames)
+    if (s.status == code) return s.name;
+  if (code >= 200 && code < 300) return "Success";
+  if (code >= 300 && code < 400) return "Redirection";
+  if (code >= 400 && code < 500) return "Client Error";
+  if (code >= 500 && code < 600) return "Server Error";
+  return "Unknown HTTP Status";
+}
+
 int clientErrorOf(NetError e) {
   switch (e) {
     case NetError::Ok: return EHC_OK;

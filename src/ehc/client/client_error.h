@@ -54,6 +54,14 @@ enum ClientError : int {
 const char* errorToString(int code);
 const char* errorName(int code);
 
+// The short name ESP32-HTTP-Client gives a status code or error code, and
+// that sketches print and compare: "Connection Refused" (-1) .. "Read
+// Timeout" (-11), "Not Executed" (0), "OK", "Not Found", "Internal Server
+// Error" ..., then by class ("Success", "Redirection", "Client Error",
+// "Server Error", "Unknown HTTP Status"); the newer codes by name ("DNS
+// Failed", "Invalid JSON", ...), any other negative "Unknown Client Error".
+const char* statusName(int code);
+
 // The code for a failure of the transports or of the HTTP engine.
 int clientErrorOf(NetError e);
 int clientErrorOf(HttpError e);

@@ -26,7 +26,7 @@ struct ClientSettings {
 
   uint32_t timeoutMs = EHC_DEFAULT_TIMEOUT_MS;  // the whole request's deadline
   uint32_t connectTimeoutMs = EHC_DEFAULT_CONNECT_TIMEOUT_MS;
-  uint8_t maxRetry = 0;
+  uint8_t maxRetry = 1;                        // as ESP32-HTTP-Client's default
   uint32_t pollBudgetMs = EHC_POLL_BUDGET_MS;  // one poll()'s work (RestClient::setPollBudget)
   uint32_t pollBudgetBytes = EHC_POLL_BUDGET_BYTES;
   char contentType[48] = "application/json";

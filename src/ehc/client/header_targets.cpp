@@ -96,4 +96,23 @@ void HeaderTargets::finish(uint32_t* found, uint32_t* truncated) const {
   }
 }
 
+BindStatus headerBool(const char* text, bool* target) {
+  const auto is = [text](const char* word) {
+    size_t i = 0;
+    for (; word[i]; ++i) {
+      const char c = text[i] >= 'A' && text[i] <= 'Z' ? static_cast<char>(text[i] + 32) : text[i];
+      if (c != word[i]) return false;  // (also at text's end: word has no NUL there)
+    }
+    return text[i] == '\0';
+  };
+  if (is("true") || is("1")) {
+    *target = true;
+  } else if (is("false") || is("0")) {
+    *target = false;
+  } else {
+    return BindStatus::Mismatch;
+  }
+  return BindStatus::Found;
+}
+
 EHC_END_NAMESPACE

@@ -27,6 +27,10 @@ struct HeaderTarget {
   const TextSink* textSink;  // String / std::string
 };
 
+// A header's bool: "true" or "1" is true, "false" or "0" false (any case,
+// as ESP32-HTTP-Client read them); anything else is a mismatch (untouched).
+BindStatus headerBool(const char* text, bool* target);
+
 class HeaderTargets {
  public:
   // A new response for targets[0..count) (they outlive it): nothing matched.

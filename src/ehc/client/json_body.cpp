@@ -11,9 +11,11 @@ bool under(const char* key, const char* prefix, size_t n) {
   return strncmp(key, prefix, n) == 0;
 }
 
+// Up to an unescaped '.' ("a\\.b" is one segment: the key "a.b").
 size_t segmentLength(const char* s) {
-  const char* dot = strchr(s, '.');
-  return dot ? static_cast<size_t>(dot - s) : strlen(s);
+  const char* p = s;
+  while (*p && *p != '.') p += (*p == '\\' && p[1]) ? 2 : 1;
+  return static_cast<size_t>(p - s);
 }
 
 // Same segment `seg` (length n) at the start of `s`, ending there.
@@ -35,7 +37,7 @@ void writeLevel(JsonWriter& w, const Param* f, size_t n, const char* prefix, siz
     for (size_t j = 0; j < i && !written; ++j)
       written = under(f[j].name, prefix, plen) && sameSegment(f[j].name + plen, seg, slen);
     if (written) continue;
-    w.key(seg, slen);
+    w.pathKey(seg, slen);
     if (seg[slen] == '.')
       writeLevel(w, f, n, key, plen + slen + 1);
     else
@@ -56,6 +58,7 @@ JsonWriter& writeParamValue(JsonWriter& w, const ParamValue& v) {
     case ParamValue::Type::Int: return w.value(v.i);
     case ParamValue::Type::Uint: return w.value(v.u);
     case ParamValue::Type::Double: return w.value(v.d);
+    case ParamValue::Type::Float: return w.value(v.f);
     case ParamValue::Type::Bool: return w.value(v.b);
     case ParamValue::Type::Null: return w.value(nullptr);
   }
@@ -72,7 +75,7 @@ bool dottedFieldWritable(const char* key, const ParamValue& value) {
   unsigned depth = 0;
   w.beginObject();
   for (const char* s = key;; s += segmentLength(s) + 1) {
-    w.key(s, segmentLength(s));
+    w.pathKey(s, segmentLength(s));
     if (s[segmentLength(s)] == '\0') break;
     w.beginObject();
     ++depth;

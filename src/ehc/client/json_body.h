@@ -1,5 +1,6 @@
-// The JSON object that a request's body(key, value) calls describe. Dotted
-// keys make nested objects, and members of one object stay together in the
+// The JSON object that a request's body(key, value) / bodyAt(path, value)
+// calls describe. Its field names are paths: dots make nested objects ("\\."
+// is a dot in a key, as body() stores its keys), and members of one object stay together in the
 // order they were first given:
 //   a.b=1, x=2, a.c=3   ->   {"a":{"b":1,"c":3},"x":2}
 #pragma once

@@ -156,6 +156,7 @@ void RequestRun::startHop() {
   client_.cookies.setResponseHost(hop_.host);
   parser_.onHeaders(&kHeaderVisitor, this);
   parser_.onBody(onBodyBytes, this);
+  result_.bodyBytes = 0;    // the answer's: this hop's, if it is the answer
   if (doneBy_.expired()) {  // the hops before used up the request's time
     fail(EHC_ERROR_READ_TIMEOUT, RequestError::DeadlineBetweenHops);
     return retryOrDone();
@@ -356,6 +357,7 @@ void RequestRun::completeBindings() {
       case BindStatus::Invalid: break;  // cut by the body's JSON error (-20): in no mask
     }
   }
+  res.converted = client_.binder.converted() & res.found;
   if (responded) headerTargets_.finish(&res.headersFound, &res.headersTruncated);
 }
 
@@ -392,6 +394,7 @@ bool RequestRun::responseHasBody(int status) const {
 
 void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {
   RequestRun& run = *static_cast<RequestRun*>(self);
+  run.result_.bodyBytes += length;
   if (!run.wantsBody() || run.client_.binder.done()) return;
   run.bodyFed_ = true;
   run.client_.binder.feed(data, length);

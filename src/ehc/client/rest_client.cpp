@@ -7,23 +7,40 @@
 
 EHC_BEGIN_NAMESPACE
 
-RestClient::RestClient(TextArg baseUrl, uint16_t port, Transport* plain, Transport* secure)
+RestClient::RestClient(TextArg baseUrl, int port, Transport* plain, Transport* secure)
     : parts_(plain, secure) {
-  parts_.settings.portOverride = port;
-  setBaseUrl(baseUrl);
+  setBaseUrl(baseUrl, port);
 }
 
-bool RestClient::setBaseUrl(TextArg text) {
-  if (!parts_.settings.setBaseUrl(text.c_str())) return false;
-  const Url& url = parts_.settings.url;
+RestClient::~RestClient() {
+  end();
+  onSuccess_.release();
+  onError_.release();
+  onResponse_.release();
+  onObservability_.release();
+  onMetrics_.release();
+}
+
+bool RestClient::setBaseUrl(TextArg text, int port) {
+  ClientSettings& s = parts_.settings;
+  const bool portOk = port >= 0 && port <= 0xFFFF;
+  s.portOverride = portOk ? static_cast<uint16_t>(port) : 0;
+  if (!s.setBaseUrl(text.c_str())) return false;
+  if (!portOk) {
+    s.urlError = EHC_ERROR_BAD_URL;
+    s.urlCause = RequestError::BadBaseUrl;  // a port outside 0..65535
+    return false;
+  }
+  const Url& url = s.url;
   // Another server: the kept connection is useless.
   if (!parts_.connection.connectedTo(url.host, url.hostLength)) end();
   return true;
 }
 
-void RestClient::setPort(uint16_t port) {
-  parts_.settings.portOverride = port;
-  setBaseUrl(parts_.settings.baseUrl);
+void RestClient::setPort(int port) {
+  char url[sizeof parts_.settings.baseUrl];
+  memcpy(url, parts_.settings.baseUrl, sizeof url);
+  setBaseUrl(url, port);
 }
 
 bool RestClient::setContentType(TextArg type) {
@@ -63,9 +80,9 @@ bool RestClient::basic(TextArg userArg, TextArg passwordArg) {
   return parts_.settings.headers.set("Authorization", encoded, "Basic ", true);
 }
 
-bool RestClient::apiKey(TextArg key, TextArg headerName) {
-  return key.c_str() && headerName.c_str() &&
-         parts_.settings.headers.set(headerName.c_str(), key.c_str(), "", true);
+bool RestClient::apiKey(TextArg name, TextArg key) {
+  return key.c_str() && name.c_str() &&
+         parts_.settings.headers.set(name.c_str(), key.c_str(), "", true);
 }
 
 bool RestClient::claimBinder(const RestRequest& request) {
@@ -102,10 +119,11 @@ void RestClient::startRun(RestRequest& request) {
     RestResult refused;
     refused.error = refused.statusCode = EHC_ERROR_CLIENT_BUSY;
     last_ = refused;
-    report(request.spec(), refused);
+    report(request.spec(), refused, 0);
     return;
   }
   running_ = &request;
+  heapBefore_ = onMetrics_ && heapProbe_ ? heapProbe_() : 0;
   run_.start(request.spec(), building_ == &request);  // not the owner: it failed being built
 }
 
@@ -141,7 +159,7 @@ void RestClient::finished() {
   if (building_ == running_) building_ = nullptr;
   running_ = nullptr;
   last_ = run_.result();
-  report(request.spec(), last_);
+  report(request.spec(), last_, heapBefore_);
 }
 
 WaitFor RestClient::runWaitFor(const RestRequest& request) const {
@@ -151,18 +169,23 @@ WaitFor RestClient::runWaitFor(const RestRequest& request) const {
   return w;
 }
 
-void RestClient::report(const RequestSpec& q, const RestResult& res) {
+// In ESP32-HTTP-Client's order: onResponse, then onSuccess or onError (the
+// request's before the client's), then the metrics.
+void RestClient::report(const RequestSpec& q, const RestResult& res, uint32_t heapBefore) {
+  if (q.onResponse) q.onResponse(res);
+  if (onResponse_) onResponse_(res);
   if (res.isSuccess()) {
     if (q.onSuccess) q.onSuccess(res.statusCode);
     if (onSuccess_) onSuccess_(res.statusCode);
   } else if (res.hasError()) {
+    // The message is the code's name, as ESP32-HTTP-Client's callbacks get
+    // it ("Not Found", "Connection Refused"); the details are in the result.
     const int code = res.error != EHC_OK ? res.error : res.statusCode;
-    if (q.onError) q.onError(code, res.message());
-    if (onError_) onError_(code, res.message());
+    if (q.onError) q.onError(code, statusName(code));
+    if (onError_) onError_(code, statusName(code));
   }
-  if (q.onResponse) q.onResponse(res);
-  if (onResponse_) onResponse_(res);
   if (onObservability_) onObservability_(res);
+  if (onMetrics_) onMetrics_(metricsOf(res, heapBefore, heapProbe_ ? heapProbe_() : 0));
 }
 
 EHC_END_NAMESPACE

@@ -20,21 +20,39 @@
 #include "../json/json_struct.h"
 #include "callback.h"
 #include "client_parts.h"
+#include "observability.h"
 #include "request_run.h"
 #include "rest_request.h"
 #include "rest_result.h"
 
 EHC_BEGIN_NAMESPACE
 
+// The text type getErrorMessage(), errorToString() and toJson(obj) return:
+// String on Arduino (as ESP32-HTTP-Client's), std::string elsewhere (or the
+// C string, where there is none).
+#if defined(ARDUINO)
+using TextString = String;
+inline void appendText(String& s, const char* d, size_t n) {
+  s.concat(d, static_cast<unsigned int>(n));
+}
+#elif EHC_STD_STRING
+using TextString = std::string;
+inline void appendText(std::string& s, const char* d, size_t n) {
+  s.append(d, n);
+}
+#else
+using TextString = const char*;
+#endif
+
 class RestClient : private RequestOwner {
  public:
   // baseUrl: http(s)://host[:port][/base/path] (copied). port: 0 = from the
   // URL, else it replaces the URL's. plain / secure: the transports for
   // http:// and https:// (either may be null); they outlive the client.
-  RestClient(TextArg baseUrl, uint16_t port, Transport* plain, Transport* secure);
+  RestClient(TextArg baseUrl, int port, Transport* plain, Transport* secure);
   RestClient(const RestClient&) = delete;
   RestClient& operator=(const RestClient&) = delete;
-  ~RestClient() { end(); }
+  ~RestClient();
 
   // --- requests (sent at the end of the statement, or by send()) ------------
   // The path (copied) is appended to the base URL's; "" is the base URL.
@@ -48,16 +66,32 @@ class RestClient : private RequestOwner {
 
   // --- settings ---------------------------------------------------------------
   // False when malformed (the next requests fail with EHC_ERROR_BAD_URL) or
-  // longer than EHC_MAX_URL_LENGTH (EHC_ERROR_CAPACITY). The kept connection
-  // closes when the host changes.
-  bool setBaseUrl(TextArg baseUrl);
-  bool setUrl(TextArg url) { return setBaseUrl(url); }
-  void setPort(uint16_t port);
+  // longer than EHC_MAX_URL_LENGTH (EHC_ERROR_CAPACITY). port: 0 = the
+  // URL's, else it replaces the URL's (as the constructor's: a new base URL
+  // drops a port set before). A port outside 1..65535 fails the requests
+  // with EHC_ERROR_BAD_URL. The kept connection closes when the host changes.
+  bool setBaseUrl(TextArg baseUrl, int port = 0);
+  bool setUrl(TextArg url, int port = 0) { return setBaseUrl(url, port); }
+  void setPort(int port);
+  const char* getBaseUrl() const { return parts_.settings.baseUrl; }  // as given
+  int getPort() const { return parts_.settings.portOverride; }        // 0: the URL's
   // The whole request's deadline: every attempt, redirect and backoff wait
   // (default 60 s). A retry whose wait would end past it is not made.
   void setTimeout(uint32_t ms) { parts_.settings.timeoutMs = ms; }
+  // In ESP32-HTTP-Client's type: 65 535 for longer deadlines (see timeoutMs()).
+  uint16_t getTimeout() const {
+    return parts_.settings.timeoutMs > 0xFFFF ? 0xFFFF
+                                              : static_cast<uint16_t>(parts_.settings.timeoutMs);
+  }
+  uint32_t timeoutMs() const { return parts_.settings.timeoutMs; }
   void setConnectTimeout(uint32_t ms) { parts_.settings.connectTimeoutMs = ms; }  // default 10 s
-  void setMaxRetry(uint8_t times) { parts_.settings.maxRetry = times; }  // network errors only
+  // Retries after network errors only, when resending is safe (default 1;
+  // below 0 is 0, above 255 is 255).
+  void setMaxRetry(int times) { parts_.settings.maxRetry = clampRetries(times); }
+  int getMaxRetry() const { return parts_.settings.maxRetry; }
+  static uint8_t clampRetries(int times) {
+    return static_cast<uint8_t>(times < 0 ? 0 : (times > 255 ? 255 : times));
+  }
   bool setContentType(TextArg type);  // of bodies (application/json); false: refused
   void setDrainLimit(uint32_t bytes) { parts_.connection.setDrainLimit(bytes); }
   // After the wanted values came, the rest of a body is read for at most
@@ -91,11 +125,19 @@ class RestClient : private RequestOwner {
   bool setHeader(TextArg name, TextArg value);
   bool bearer(TextArg token);                  // Authorization: Bearer
   bool basic(TextArg user, TextArg password);  // Authorization: Basic
-  bool apiKey(TextArg key, TextArg headerName = "X-API-Key");
+  // The key in header `name` (as ESP32-HTTP-Client has it: name first); a
+  // second call with the same name replaces the value.
+  bool apiKey(TextArg name, TextArg key);
   // A cookie sent on every request to the base URL's origin (server cookies
   // are kept automatically). Credentials (Authorization, API key, cookies)
   // never follow a redirect to another scheme, host or port.
-  bool cookie(TextArg name, TextArg value) {
+  // cookie() chains (client.cookie("a", "1").cookie("b", "2")); setCookie()
+  // says whether it was kept (false: null, malformed, or no room).
+  RestClient& cookie(TextArg name, TextArg value) {
+    setCookie(name, value);
+    return *this;
+  }
+  bool setCookie(TextArg name, TextArg value) {
     return parts_.cookies.set(name.c_str(), value.c_str());
   }
   void clearCookies() { parts_.cookies.clear(); }
@@ -109,26 +151,43 @@ class RestClient : private RequestOwner {
   int getStatusCode() const { return last_.statusCode; }
   bool isSuccess() const { return last_.isSuccess(); }
   bool hasError() const { return last_.hasError(); }
-  const char* getErrorMessage() const { return last_.message(); }
-  static const char* errorToString(int code) { return ehc::errorToString(code); }
+  // ESP32-HTTP-Client's names (statusName(): "Not Found", "Connection
+  // Refused", "OK" ...), as its String (std::string off Arduino). What went
+  // wrong in detail: lastResult().message().
+  TextString getErrorMessage() const { return TextString(statusName(last_.statusCode)); }
+  static TextString errorToString(int code) { return TextString(statusName(code)); }
   const RestResult& lastResult() const { return last_; }
 
   // Client-wide callbacks, after the request's own: same shapes as
-  // RestRequest's. onObservability(void(const RestResult&)): metrics of
-  // every request.
+  // RestRequest's (onResponse first, then onSuccess or onError, then
+  // onObservability). onObservability takes void(const ObservabilityMetrics&)
+  // (ESP32-HTTP-Client's) or void(const RestResult&): metrics of every
+  // request. A callable too big to keep inline costs one heap block, here.
   template <typename F>
   void onSuccess(F f) {
-    onSuccess_ = statusCallback(f);
+    replaceCallback(onSuccess_, statusCallback(std::move(f)));
   }
   template <typename F>
   void onError(F f) {
-    onError_ = errorCallback(f);
+    replaceCallback(onError_, errorCallback(std::move(f)));
   }
   template <typename F>
   void onResponse(F f) {
-    onResponse_ = resultCallback(f);
+    replaceCallback(onResponse_, resultCallback(std::move(f)));
   }
-  void onObservability(ResultCallback f) { onObservability_ = f; }
+  template <typename F>
+  void onObservability(F f) {
+    onMetrics_.release();
+    onObservability_.release();
+    if constexpr (detail::invocable<F, const ObservabilityMetrics&>(0))
+      onMetrics_ = MetricsCallback(std::move(f));
+    else
+      onObservability_ = ResultCallback(std::move(f));
+  }
+  void onObservability(decltype(nullptr)) {
+    onMetrics_.release();
+    onObservability_.release();
+  }
 
   // --- JSON helpers ------------------------------------------------------------------
   // A mapped struct as JSON text into buf; false when it does not fit.
@@ -137,6 +196,22 @@ class RestClient : private RequestOwner {
     JsonWriter w(buf, size);
     return writeStruct(w, object) == WriteError::Ok;
   }
+#if defined(ARDUINO) || EHC_STD_STRING
+  // A mapped struct as JSON text in a String (std::string off Arduino):
+  // grows on the heap, as ESP32-HTTP-Client's.
+  template <typename T>
+  static TextString toJson(const T& object) {
+    TextString out;
+    JsonWriter w(
+        [](void* u, const char* d, size_t k) {
+          appendText(*static_cast<TextString*>(u), d, k);
+          return true;
+        },
+        &out);
+    writeStruct(w, object);
+    return out;
+  }
+#endif
   // JSON text into a mapped struct; false when invalid (fields not in the
   // text keep their values). Its binder is on the stack (about 2.5 KB on a
   // 32-bit board).
@@ -154,15 +229,33 @@ class RestClient : private RequestOwner {
   // here, so that RestClient has no key function: its vtable and type info
   // are made wherever they are needed, also by code built with RTTI over a
   // library built without.
-  bool startBuilding(const RestRequest& request) override { return claimBinder(request); }
-  JsonBinder& binder() override { return parts_.binder; }
-  void moved(const RestRequest& from, RestRequest& to) override { follow(from, to); }
-  RestResult run(RestRequest& request) override { return runBlocking(request); }
-  void start(RestRequest& request) override { startRun(request); }
-  PollState poll(RestRequest& request) override { return pollRun(request); }
-  void cancel(RestRequest& request) override { cancelRun(request); }
-  WaitFor waitFor(const RestRequest& request) const override { return runWaitFor(request); }
-  const RestResult& result(const RestRequest&) const override { return last_; }
+  bool startBuilding(const RestRequest& request) override {
+    return claimBinder(request);
+  }
+  JsonBinder& binder() override {
+    return parts_.binder;
+  }
+  void moved(const RestRequest& from, RestRequest& to) override {
+    follow(from, to);
+  }
+  RestResult run(RestRequest& request) override {
+    return runBlocking(request);
+  }
+  void start(RestRequest& request) override {
+    startRun(request);
+  }
+  PollState poll(RestRequest& request) override {
+    return pollRun(request);
+  }
+  void cancel(RestRequest& request) override {
+    cancelRun(request);
+  }
+  WaitFor waitFor(const RestRequest& request) const override {
+    return runWaitFor(request);
+  }
+  const RestResult& result(const RestRequest&) const override {
+    return last_;
+  }
   bool claimBinder(const RestRequest& request);
   void follow(const RestRequest& from, RestRequest& to);
   RestResult runBlocking(RestRequest& request);
@@ -172,17 +265,29 @@ class RestClient : private RequestOwner {
   WaitFor runWaitFor(const RestRequest& request) const;
   PollState advance(uint32_t budgetMs, uint32_t budgetBytes);
   void finished();
-  void report(const RequestSpec& request, const RestResult& result);
+  void report(const RequestSpec& request, const RestResult& result, uint32_t heapBefore);
+
+ protected:
+  // Free heap, for ObservabilityMetrics (the platform's client sets it).
+  void setHeapProbe(uint32_t (*probe)()) {
+    heapProbe_ = probe;
+  }
+
+ private:
+  using MetricsCallback = Callback<void(const ObservabilityMetrics&)>;
 
   ClientParts parts_;                      // what lasts between requests
   const RestRequest* building_ = nullptr;  // the request whose bindings the binder holds
   const RestRequest* running_ = nullptr;   // the request run_ runs
+  uint32_t heapBefore_ = 0;                // free heap when it started (ObservabilityMetrics)
   RequestRun run_{parts_};                 // the request in flight
 
   StatusCallback onSuccess_;
   ErrorCallback onError_;
   ResultCallback onResponse_;
   ResultCallback onObservability_;
+  MetricsCallback onMetrics_;
+  uint32_t (*heapProbe_)() = nullptr;
   RestResult last_;
 };
 

@@ -5,6 +5,7 @@
 //   char json[128];
 //   RestJson::toJson(user, json, sizeof json);   // false: did not fit
 //   RestJson::fromJson(json, &user);             // false: invalid JSON
+//   String text = RestJson::stringify(user);     // or toJson(user); parse(text, &user)
 #pragma once
 
 #include <string.h>
@@ -31,36 +32,26 @@ size_t measureJson(const T& object) {
   return w.length();
 }
 
+// JSON text (a C string, String or std::string) into a mapped struct;
+// false when it is not valid JSON.
 template <typename T>
-bool fromJson(const char* json, T* object) {
+bool fromJson(TextArg json, T* object) {
+  return RestClient::fromJson(json, object);
+}
+template <typename T>
+bool parse(TextArg json, T* object) {
   return RestClient::fromJson(json, object);
 }
 
-#if defined(ARDUINO)
+#if defined(ARDUINO) || EHC_STD_STRING
+// As ESP32HTTPClient::toJson(obj): a String (std::string off Arduino).
 template <typename T>
-String toJson(const T& object) {
-  String out;
-  JsonWriter w(
-      [](void* u, const char* d, size_t k) {
-        static_cast<String*>(u)->concat(d, static_cast<unsigned int>(k));
-        return true;
-      },
-      &out);
-  writeStruct(w, object);
-  return out;
+TextString toJson(const T& object) {
+  return RestClient::toJson(object);
 }
-#elif EHC_STD_STRING
 template <typename T>
-std::string toJson(const T& object) {
-  std::string out;
-  JsonWriter w(
-      [](void* u, const char* d, size_t k) {
-        static_cast<std::string*>(u)->append(d, k);
-        return true;
-      },
-      &out);
-  writeStruct(w, object);
-  return out;
+TextString stringify(const T& object) {
+  return RestClient::toJson(object);
 }
 #endif
 

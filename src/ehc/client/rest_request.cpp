@@ -55,7 +55,10 @@ RestRequest::RestRequest(RestRequest&& other) noexcept
 RestRequest::~RestRequest() {
   if (!owner_) return;
   if (phase_ == Phase::Building) send();  // the familiar API: sent at the end of the statement
-  if (phase_ == Phase::Running) owner_->cancel(*this);
+  if (phase_ == Phase::Running) {
+    owner_->cancel(*this);
+    releaseCallbacks();
+  }
 }
 
 RestResult RestRequest::send() {
@@ -67,7 +70,19 @@ RestResult RestRequest::send() {
   RequestOwner* owner = owner_;
   owner_ = nullptr;
   phase_ = Phase::Done;
-  return owner->run(*this);
+  const RestResult result = owner->run(*this);
+  releaseCallbacks();
+  return result;
+}
+
+// Callbacks too big to be kept inline live in a heap block each: freed
+// once the request has run (a request moved from runs nothing, frees nothing:
+// its blocks went with its bytes).
+void RestRequest::releaseCallbacks() {
+  spec_.onSuccess.release();
+  spec_.onError.release();
+  spec_.onResponse.release();
+  for (uint8_t i = 0; i < spec_.eachCount; ++i) spec_.each[i].callback.release();
 }
 
 void RestRequest::start() {
@@ -81,6 +96,7 @@ PollState RestRequest::poll() {
   if (phase_ == Phase::Building) start();
   if (owner_->poll(*this) == PollState::InProgress) return PollState::InProgress;
   phase_ = Phase::Done;
+  releaseCallbacks();
   return PollState::Done;
 }
 
@@ -90,6 +106,7 @@ void RestRequest::cancel() {
   if (!owner_ || phase_ != Phase::Running) return;
   owner_->cancel(*this);
   phase_ = Phase::Done;
+  releaseCallbacks();
 }
 
 WaitFor RestRequest::waitFor() const {
@@ -139,11 +156,12 @@ void RestRequest::track(int bindResult) {
   }
 }
 
-void RestRequest::addEach(int binding, const MatchCallback& callback) {
+void RestRequest::addEach(int binding, MatchCallback callback) {
   track(binding);
-  if (binding < 0) return;
-  if (spec_.eachCount == EHC_MAX_EACH_CALLBACKS) {
+  if (binding >= 0 && spec_.eachCount == EHC_MAX_EACH_CALLBACKS)
     fail(EHC_ERROR_CAPACITY, RequestError::TooManyEachCallbacks);
+  if (binding < 0 || spec_.error != EHC_OK) {
+    callback.release();
     return;
   }
   RequestSpec::Each& e = spec_.each[spec_.eachCount++];
@@ -171,7 +189,12 @@ RestRequest& RestRequest::addParam(Param* list, uint8_t& count, size_t capacity,
          list == spec_.query ? RequestError::TooManyQueryParams : RequestError::TooManyPathParams);
     return *this;
   }
-  const char* kept = keep(name);
+  const char* kept = nullptr;
+  const size_t n = name ? strlen(name) : 0;
+  if (list == spec_.pathParams && n >= 2 && name[0] == '{' && name[n - 1] == '}')
+    kept = keep(name + 1, n - 2);  // path("{id}", 7): the placeholder as written
+  else
+    kept = keep(name);
   if (!kept) return *this;
   list[count++] = Param{kept, keepValue(value)};
   return *this;
@@ -185,11 +208,34 @@ bool RestRequest::bodyIsFree(RequestError what) {
   return true;
 }
 
-RestRequest& RestRequest::addBodyField(const char* key, ParamValue value) {
+// The key as a one-segment path ('.' and '\\' escaped), staged at the free
+// end of the storage (not taken yet: see addBodyField); nullptr if no room.
+const char* RestRequest::stageFlatKey(const char* key) {
+  char* out = spec_.storage + spec_.used;
+  const size_t room = sizeof spec_.storage - spec_.used;
+  size_t n = 0;
+  for (const char* k = key; *k; ++k) {
+    const bool special = *k == '.' || *k == '\\';
+    if (n + (special ? 2u : 1u) >= room) {
+      fail(EHC_ERROR_CAPACITY, RequestError::StorageFull);
+      return nullptr;
+    }
+    if (special) out[n++] = '\\';
+    out[n++] = *k;
+  }
+  out[n] = '\0';
+  return out;
+}
+
+RestRequest& RestRequest::addBodyField(const char* key, ParamValue value, bool nested) {
   if (!ready()) return *this;
   if (spec_.rawBody) {
     fail(EHC_ERROR_INVALID_REQUEST, RequestError::FieldWithRawBody);
     return *this;
+  }
+  if (!nested && key) {
+    key = stageFlatKey(key);
+    if (!key) return *this;
   }
   int same = -1;
   if (!dottedKeyFits(spec_.fields, spec_.fieldCount, key, &same)) {
@@ -208,7 +254,8 @@ RestRequest& RestRequest::addBodyField(const char* key, ParamValue value) {
     fail(EHC_ERROR_CAPACITY, RequestError::TooManyBodyFields);
     return *this;
   }
-  const char* kept = keep(key);
+  const char* kept = nested ? keep(key) : key;
+  if (!nested) spec_.used = static_cast<uint16_t>(spec_.used + strlen(key) + 1);  // take it
   if (kept) spec_.fields[spec_.fieldCount++] = Param{kept, keepValue(value)};
   return *this;
 }
@@ -278,8 +325,8 @@ RestRequest& RestRequest::timeout(uint32_t ms) & {
   return *this;
 }
 
-RestRequest& RestRequest::retry(uint8_t times) & {
-  spec_.retries = times;
+RestRequest& RestRequest::retry(int times) & {
+  spec_.retries = static_cast<int16_t>(times < 0 ? 0 : (times > 255 ? 255 : times));
   return *this;
 }
 
@@ -305,7 +352,7 @@ RestRequest& RestRequest::getRawBody(const char* path, char* buf, size_t size) &
 
 #if EHC_STD_STRING
 RestRequest& RestRequest::getBody(const char* path, std::string* text) & {
-  if (ready()) track(text ? bindText(binder(), keep(path), *text) : JsonBinder::kBadTarget);
+  if (ready()) track(text ? bindAnyText(binder(), keep(path), *text) : JsonBinder::kBadTarget);
   return *this;
 }
 RestRequest& RestRequest::getHeader(const char* name, std::string* text) & {
@@ -314,7 +361,7 @@ RestRequest& RestRequest::getHeader(const char* name, std::string* text) & {
 #endif
 #if defined(ARDUINO)
 RestRequest& RestRequest::getBody(const char* path, String* text) & {
-  if (ready()) track(text ? bindText(binder(), keep(path), *text) : JsonBinder::kBadTarget);
+  if (ready()) track(text ? bindAnyText(binder(), keep(path), *text) : JsonBinder::kBadTarget);
   return *this;
 }
 RestRequest& RestRequest::getHeader(const char* name, String* text) & {

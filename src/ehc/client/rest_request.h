@@ -99,27 +99,47 @@ constexpr bool invocable(...) {
 }
 }  // namespace detail
 
-// The two shapes each callback accepts, adapted to one stored shape.
+// The two shapes each callback accepts, adapted to one stored shape. nullptr
+// (or an empty std::function) is no callback.
 template <typename F>
 StatusCallback statusCallback(F f) {
+  if (detail::isEmptyCallable(f)) return {};
   if constexpr (detail::invocable<F, int>(0))
-    return StatusCallback(f);
+    return StatusCallback(std::move(f));
   else
     return StatusCallback([f](int) { f(); });
 }
 template <typename F>
 ErrorCallback errorCallback(F f) {
+  if (detail::isEmptyCallable(f)) return {};
   if constexpr (detail::invocable<F, int, const char*>(0))
-    return ErrorCallback(f);
+    return ErrorCallback(std::move(f));
   else
     return ErrorCallback([f](int code, const char*) { f(code); });
 }
 template <typename F>
 ResultCallback resultCallback(F f) {
+  if (detail::isEmptyCallable(f)) return {};
   if constexpr (detail::invocable<F, const RestResult&>(0))
-    return ResultCallback(f);
+    return ResultCallback(std::move(f));
   else
     return ResultCallback([f](const RestResult& r) { f(r.statusCode); });
+}
+inline StatusCallback statusCallback(decltype(nullptr)) {
+  return {};
+}
+inline ErrorCallback errorCallback(decltype(nullptr)) {
+  return {};
+}
+inline ResultCallback resultCallback(decltype(nullptr)) {
+  return {};
+}
+
+// Replaces a kept callback, freeing the one it held.
+template <typename C>
+void replaceCallback(C& kept, C next) {
+  kept.release();
+  kept = next;
 }
 
 // Every call of the chain on a temporary (what get() returns) returns it as
@@ -156,11 +176,17 @@ class RestRequest {
   RestRequest& query(const char* name, const T& value) & {
     return addParam(spec_.query, spec_.queryCount, EHC_MAX_QUERY_PARAMS, name, toParam(value));
   }
-  // A member of the JSON object body; "a.b" makes {"a":{"b":...}}.
-  // nullptr gives JSON null.
+  // A member of the JSON object body, the key as it is ("a.b" makes
+  // {"a.b":...}, as ESP32-HTTP-Client writes it). nullptr gives JSON null.
   template <typename T>
   RestRequest& body(const char* key, const T& value) & {
-    return addBodyField(key, toParam(value));
+    return addBodyField(key, toParam(value), false);
+  }
+  // A member at a path: "a.b" makes {"a":{"b":...}} ("a\\.b": the key "a.b").
+  // Members of one object stay together, in the order first given.
+  template <typename T>
+  RestRequest& bodyAt(const char* path, const T& value) & {
+    return addBodyField(path, toParam(value), true);
   }
   // A mapped struct (REST_JSON_MAP) as the body: written as JSON into the
   // request at this call (so a temporary is fine).
@@ -186,8 +212,9 @@ class RestRequest {
   // --- how ------------------------------------------------------------------
   RestRequest& timeout(uint32_t ms) &;
   // Retries on network errors (not on HTTP error statuses), with backoff.
-  RestRequest& retry(uint8_t times) &;
-  RestRequest& maxRetry(uint8_t times) & { return retry(times); }
+  // (Below 0 is 0, above 255 is 255.)
+  RestRequest& retry(int times) &;
+  RestRequest& maxRetry(int times) & { return retry(times); }
   // This POST/PATCH may be sent twice (the server de-duplicates): allow
   // retries and resends after it was written.
   RestRequest& idempotent(bool yes = true) &;
@@ -197,20 +224,21 @@ class RestRequest {
   // onSuccess(void(int status) | void()): 2xx and no error.
   template <typename F>
   RestRequest& onSuccess(F f) & {
-    spec_.onSuccess = statusCallback(f);
+    replaceCallback(spec_.onSuccess, statusCallback(std::move(f)));
     return *this;
   }
   // onError(void(int code, const char* message) | void(int code)): a
   // negative error code, or an HTTP status >= 400.
   template <typename F>
   RestRequest& onError(F f) & {
-    spec_.onError = errorCallback(f);
+    replaceCallback(spec_.onError, errorCallback(std::move(f)));
     return *this;
   }
-  // onResponse(void(const RestResult&) | void(int status)): always, last.
+  // onResponse(void(const RestResult&) | void(int status)): always, first
+  // (before onSuccess / onError, as ESP32-HTTP-Client runs them).
   template <typename F>
   RestRequest& onResponse(F f) & {
-    spec_.onResponse = resultCallback(f);
+    replaceCallback(spec_.onResponse, resultCallback(std::move(f)));
     return *this;
   }
 
@@ -229,6 +257,8 @@ class RestRequest {
   }
   // The JSON text of any value (objects and arrays included).
   RestRequest& getRawBody(const char* path, char* buf, size_t size) &;
+  // String / std::string (they grow: the heap): a string decoded, any other
+  // value as its JSON text (an object, an array, 12.5, true), null as "".
 #if EHC_STD_STRING
   RestRequest& getBody(const char* path, std::string* text) &;  // grows: uses the heap
 #endif
@@ -269,7 +299,8 @@ class RestRequest {
   template <typename T, typename std::enable_if<detail::IsScalarTarget<T>::value, int>::type = 0>
   RestRequest& getHeader(const char* name, T* target) & {
     return addHeaderTarget(name, target, 0, [](const char* text, void* t) {
-      // The body's number/bool rules, for one value, read aside: the binder
+      if constexpr (std::is_same<T, bool>::value) return headerBool(text, static_cast<bool*>(t));
+      // The body's number rules, for one value, read aside: the binder
       // writes a number before it knows what follows ("12abc", "7, 8").
       T value{};
       StaticJsonBinder<1> b;
@@ -295,6 +326,7 @@ class RestRequest {
   EHC_CHAIN_ON_TEMPORARY(path)
   EHC_CHAIN_ON_TEMPORARY(query)
   EHC_CHAIN_ON_TEMPORARY(body)
+  EHC_CHAIN_ON_TEMPORARY(bodyAt)
   EHC_CHAIN_ON_TEMPORARY(rawBody)
   EHC_CHAIN_ON_TEMPORARY(rawBodyRef)
   EHC_CHAIN_ON_TEMPORARY(header)
@@ -362,11 +394,13 @@ class RestRequest {
   const char* keep(const char* text, size_t length);
   void fail(int code, RequestError cause);
   void track(int bindResult);
-  void addEach(int binding, const MatchCallback& callback);
+  void addEach(int binding, MatchCallback callback);
+  void releaseCallbacks();
   RestRequest& addParam(Param* list, uint8_t& count, size_t capacity, const char* name,
                         ParamValue value);
   ParamValue keepValue(ParamValue value);
-  RestRequest& addBodyField(const char* key, ParamValue value);
+  RestRequest& addBodyField(const char* key, ParamValue value, bool nested);
+  const char* stageFlatKey(const char* key);
   bool bodyIsFree(RequestError what);
   RestRequest& setJsonBody(const void* object, StructWriter writer);
   RestRequest& addHeaderTarget(const char* name, void* target, size_t size,

@@ -28,7 +28,8 @@ struct RestResult {
   uint32_t mismatched = 0;        // another JSON type than the target's: untouched
   uint32_t truncated = 0;         // text cut to fit its buffer (still NUL-terminated)
   uint32_t outOfRange = 0;        // a number that does not fit its target: untouched
-  uint32_t null = 0;              // JSON null: untouched
+  uint32_t null = 0;              // JSON null: the target reset (0, false, "")
+  uint32_t converted = 0;         // found, from a JSON string holding the number
   uint32_t headersFound = 0;      // getHeader() targets written, bit i for the i-th
   uint32_t headersTruncated = 0;  // text cut to its target (written), or a number's
                                   // text longer than EHC_HEADER_VALUE_MAX (not written)
@@ -37,6 +38,7 @@ struct RestResult {
   // Metrics (onObservability).
   uint64_t bytesSent = 0;
   uint64_t bytesReceived = 0;   // everything read, headers included
+  uint64_t bodyBytes = 0;       // of the answer's body as read (no chunk framing)
   uint32_t connectMs = 0;       // TCP + TLS (0 on a reused connection)
   uint32_t tlsMs = 0;           // of which TLS
   uint32_t firstByteMs = 0;     // request start to the first response byte

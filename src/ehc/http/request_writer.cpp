@@ -86,8 +86,10 @@ void RequestWriter::putParam(const ParamValue& v, bool pathSafe) {
     case ParamValue::Type::Int: put(num, formatInt64(v.i, num)); return;
     case ParamValue::Type::Uint: put(num, formatUint64(v.u, num)); return;
     case ParamValue::Type::Bool: put(v.b ? "true" : "false"); return;
-    case ParamValue::Type::Double: {
-      const size_t n = formatDouble(v.d, num);
+    case ParamValue::Type::Double:
+    case ParamValue::Type::Float: {
+      const size_t n =
+          v.type == ParamValue::Type::Float ? formatFloat(v.f, num) : formatDouble(v.d, num);
       if (n == 0) {
         fail(HttpError::MissingPathParam);  // NaN / infinity have no text
         return;

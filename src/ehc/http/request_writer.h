@@ -28,13 +28,14 @@ EHC_BEGIN_NAMESPACE
 
 // A scalar for a path placeholder or a query parameter.
 struct ParamValue {
-  enum class Type : uint8_t { String, Int, Uint, Double, Bool, Null };
+  enum class Type : uint8_t { String, Int, Uint, Double, Float, Bool, Null };
   Type type;
   union {
     const char* s;
     int64_t i;
     uint64_t u;
     double d;
+    float f;  // written as the shortest text that reads back as this float
     bool b;
   };
   ParamValue(const char* v) : type(Type::String), s(v ? v : "") {}
@@ -42,7 +43,7 @@ struct ParamValue {
   ParamValue(decltype(nullptr)) : type(Type::Null), s("") {}  // JSON null in a body; "" elsewhere
   ParamValue(bool v) : type(Type::Bool), b(v) {}
   ParamValue(double v) : type(Type::Double), d(v) {}
-  ParamValue(float v) : type(Type::Double), d(static_cast<double>(v)) {}
+  ParamValue(float v) : type(Type::Float), f(v) {}
   ParamValue(int v) : type(Type::Int), i(v) {}
   ParamValue(long v) : type(Type::Int), i(v) {}
   ParamValue(long long v) : type(Type::Int), i(v) {}

@@ -69,6 +69,14 @@ JsonBinder::BindResult JsonBinder::bindText(const char* path, void* object, cons
   return i;
 }
 
+JsonBinder::BindResult JsonBinder::bindAnyText(const char* path, void* object,
+                                               const TextSink* sink) {
+  if (sink == nullptr) return kBadTarget;
+  const BindResult i = add(path, TargetKind::AnyText, object, 0);
+  if (i >= 0) bindings_[i].sink = sink;
+  return i;
+}
+
 JsonBinder::BindResult JsonBinder::addElements(const char* path, TargetKind kind, void* base,
                                                size_t size, size_t stride, size_t capacity,
                                                void* count, size_t countSize) {
@@ -169,6 +177,7 @@ void JsonBinder::restart() {
   error_ = JsonError::Ok;
   errorOffset_ = consumed_ = 0;
   keyCandidates_ = keyMatched_ = valueMask_ = rawMask_ = pendingMask_ = 0;
+  quotedMask_ = convertedMask_ = 0;
   aliveTop_ = matchLength_ = 0;
   matchTruncated_ = false;
 #if EHC_JSON_HOST_SPEED
@@ -195,12 +204,12 @@ void JsonBinder::fail(JsonError e, const uint8_t* at) {
     JsonBinding& b = bindings_[i];
     b.status = BindStatus::Invalid;
     if (!(text >> i & 1u)) continue;
-    if (b.kind == TargetKind::Text || b.kind == TargetKind::RawText)
+    if (b.kind >= TargetKind::Text && b.kind <= TargetKind::AnyText)
       b.sink->clear(b.target);
     else if (b.kind == TargetKind::Chars || b.kind == TargetKind::RawChars)
       static_cast<char*>(b.target)[0] = '\0';
   }
-  valueMask_ = rawMask_ = pendingMask_ = 0;
+  valueMask_ = rawMask_ = pendingMask_ = quotedMask_ = 0;
   error_ = e;
   errorOffset_ = consumed_ + static_cast<size_t>(at - chunk_);
   consumed_ = errorOffset_;  // what was taken before the error, whatever the split

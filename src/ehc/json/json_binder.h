@@ -76,6 +76,7 @@ enum class TargetKind : uint8_t {
   RawChars,  // char buffer: JSON text of the value as it appears
   Text,      // TextSink: decoded string
   RawText,   // TextSink: JSON text of the value
+  AnyText,   // TextSink: a string decoded, any other value's JSON text (null: "")
   IsNull,    // bool: true when the value is null, false for any other value
 };
 
@@ -168,6 +169,9 @@ class JsonBinder {
     return add(path, TargetKind::RawChars, buf, size);
   }
   BindResult bindText(const char* path, void* object, const TextSink* sink, bool raw = false);
+  // A string decoded, any other value (number, true, an object...) as its
+  // JSON text, null as "" (status Null).
+  BindResult bindAnyText(const char* path, void* object, const TextSink* sink);
   BindResult bindIsNull(const char* path, bool* isNull) {
     return add(path, TargetKind::IsNull, isNull, 0);
   }
@@ -227,6 +231,9 @@ class JsonBinder {
 
   int count() const { return count_; }
   BindStatus status(int index) const { return bindings_[index].status; }
+  // Bindings whose number came as a JSON string ("-37.3159" into a float),
+  // bit i for binding i: Found through that conversion.
+  uint32_t converted() const { return convertedMask_; }
   JsonBindingView binding(int index) const {
     const JsonBinding& b = bindings_[index];
     return {b.path, b.kind, b.status, b.shape.firstWildcard != PathInfo::kNoWildcard,
@@ -380,6 +387,15 @@ class JsonBinder {
   uint32_t valueMask_;    // targets of the scalar being parsed
   uint32_t rawMask_;      // raw captures in progress
   uint32_t pendingMask_;  // IsNull / callback bindings told at their container's close
+  // Number targets receiving a string: its text, to be read as a number.
+  uint32_t quotedMask_ = 0;
+  uint32_t convertedMask_ = 0;
+  static constexpr uint8_t kQuotedMax = 48;
+  uint8_t quotedLength_ = 0;  // kQuotedMax + 1: too long to be a number
+  char quoted_[kQuotedMax];
+  void quotedBytes(const uint8_t* s, size_t n);
+  void deliverQuoted(int i);
+  void resetTarget(JsonBinding& b);
   uint16_t keyLength_ = 0;
 #if EHC_JSON_HOST_SPEED
   // Of the innermost followed object's bindings, those a key is compared

@@ -18,6 +18,7 @@
 //   ehc::writeStruct(w, user);                   // {"id":1,"name":"...",...}
 //
 // Fields: bool, every integer type, float, double, char[N] (a string),
+// String / std::string (they grow: the heap; not inside arrays of structs),
 // another mapped struct, and fixed arrays of those (REST_FIELD_ARRAY(x, n)
 // keeps the element count in n; plain REST_FIELD on an array uses all of it).
 // A name is a path below the struct: REST_FIELD_NAMED("address.geo", geo) is
@@ -33,39 +34,42 @@
 #include <type_traits>
 
 #include "json_binder.h"
+#include "json_text_targets.h"
 #include "json_writer.h"
 
-#define REST_FIELD(x) ehc_v.field(#x, x)
-#define REST_FIELD_NAMED(key, x) ehc_v.field(key, x)
-#define REST_FIELD_ARRAY(x, count) ehc_v.array(#x, x, count)
-#define REST_FIELD_ARRAY_NAMED(key, x, count) ehc_v.array(key, x, count)
-#define REST_JSON_MAP(...)                 \
-  using ehcIsMapped = void;                \
-  template <typename EhcVisitor>           \
-  void ehcVisit(EhcVisitor& ehc_v) {       \
-    (void)(__VA_ARGS__);                   \
-  }                                        \
-  template <typename EhcVisitor>           \
-  void ehcVisit(EhcVisitor& ehc_v) const { \
-    (void)(__VA_ARGS__);                   \
+// (The visitor is named `visitor` and an external map's object `obj`, as in
+// ESP32-HTTP-Client, so maps that call visitor.field(...) themselves work.)
+#define REST_FIELD(x) visitor.field(#x, x)
+#define REST_FIELD_NAMED(key, x) visitor.field(key, x)
+#define REST_FIELD_ARRAY(x, count) visitor.array(#x, x, count)
+#define REST_FIELD_ARRAY_NAMED(key, x, count) visitor.array(key, x, count)
+#define REST_JSON_MAP(...)                   \
+  using ehcIsMapped = void;                  \
+  template <typename EhcVisitor>             \
+  void ehcVisit(EhcVisitor& visitor) {       \
+    (void)(__VA_ARGS__);                     \
+  }                                          \
+  template <typename EhcVisitor>             \
+  void ehcVisit(EhcVisitor& visitor) const { \
+    (void)(__VA_ARGS__);                     \
   }
 
-#define REST_FIELD_EXT(x) ehc_v.field(#x, ehc_obj.x)
-#define REST_FIELD_EXT_NAMED(key, x) ehc_v.field(key, ehc_obj.x)
-#define REST_FIELD_EXT_ARRAY(x, count) ehc_v.array(#x, ehc_obj.x, ehc_obj.count)
-#define REST_FIELD_EXT_ARRAY_NAMED(key, x, count) ehc_v.array(key, ehc_obj.x, ehc_obj.count)
+#define REST_FIELD_EXT(x) visitor.field(#x, obj.x)
+#define REST_FIELD_EXT_NAMED(key, x) visitor.field(key, obj.x)
+#define REST_FIELD_EXT_ARRAY(x, count) visitor.array(#x, obj.x, obj.count)
+#define REST_FIELD_EXT_ARRAY_NAMED(key, x, count) visitor.array(key, obj.x, obj.count)
 // At namespace scope, in the namespace of Type (found by argument lookup).
-#define REST_JSON_MAP_EXT(Type, ...)                      \
-  inline std::true_type ehcIsMappedExt(const Type*) {     \
-    return {};                                            \
-  }                                                       \
-  template <typename EhcVisitor>                          \
-  void ehcVisit(EhcVisitor& ehc_v, Type& ehc_obj) {       \
-    (void)(__VA_ARGS__);                                  \
-  }                                                       \
-  template <typename EhcVisitor>                          \
-  void ehcVisit(EhcVisitor& ehc_v, const Type& ehc_obj) { \
-    (void)(__VA_ARGS__);                                  \
+#define REST_JSON_MAP_EXT(Type, ...)                    \
+  inline std::true_type ehcIsMappedExt(const Type*) {   \
+    return {};                                          \
+  }                                                     \
+  template <typename EhcVisitor>                        \
+  void ehcVisit(EhcVisitor& visitor, Type& obj) {       \
+    (void)(__VA_ARGS__);                                \
+  }                                                     \
+  template <typename EhcVisitor>                        \
+  void ehcVisit(EhcVisitor& visitor, const Type& obj) { \
+    (void)(__VA_ARGS__);                                \
   }
 
 EHC_BEGIN_NAMESPACE
@@ -167,6 +171,8 @@ class StructBinder {
         bindArray(path, member, nullptr, 0);
         return;
       }
+    } else if constexpr (IsTextClass<T>::value) {  // String, std::string: the heap
+      r = elements_ ? JsonBinder::kBadTarget : bindAnyText(b_, path, member);
     } else if constexpr (isMapped<T>()) {
       StructBinder inner(b_, path, elements_);
       visitMapped(inner, member);
@@ -264,6 +270,8 @@ class StructWriter {
         w_.value(v, nul ? static_cast<size_t>(static_cast<const char*>(nul) - v) : sizeof v);
       } else
         writeArray(v, std::extent<T>::value);
+    } else if constexpr (IsTextClass<T>::value) {
+      w_.value(v.c_str());
     } else if constexpr (isMapped<T>()) {
       writeObject(v, "", 0);
     } else {

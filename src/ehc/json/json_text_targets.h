@@ -1,11 +1,14 @@
 // Growable string targets: std::string and, on Arduino, String. These are
 // the only targets that use the heap (the string grows); bind them only when
-// that is what you want. Both decode the string; bindRawText() variants get
-// the value's JSON text instead.
+// that is what you want. bindText() decodes a string (other types mismatch);
+// bindRawText() gets the value's JSON text; bindAnyText() a string decoded
+// and any other value's JSON text (what getBody(path, String*) does).
 //
 //   std::string name;
 //   ehc::bindText(binder, "0.name", name);
 #pragma once
+
+#include <type_traits>
 
 #include "json_binder.h"
 
@@ -26,6 +29,18 @@
 
 EHC_BEGIN_NAMESPACE
 
+// The string classes a binding or a mapped field may be.
+template <typename T>
+struct IsTextClass : std::false_type {};
+#if EHC_STD_STRING
+template <>
+struct IsTextClass<std::string> : std::true_type {};
+#endif
+#if defined(ARDUINO)
+template <>
+struct IsTextClass<String> : std::true_type {};
+#endif
+
 #if EHC_STD_STRING
 inline const TextSink* stdStringSink() {
   static const TextSink sink = {
@@ -38,6 +53,9 @@ inline JsonBinder::BindResult bindText(JsonBinder& b, const char* path, std::str
 }
 inline JsonBinder::BindResult bindRawText(JsonBinder& b, const char* path, std::string& s) {
   return b.bindText(path, &s, stdStringSink(), true);
+}
+inline int bindAnyText(JsonBinder& b, const char* path, std::string& s) {
+  return b.bindAnyText(path, &s, stdStringSink());
 }
 #endif
 
@@ -54,6 +72,9 @@ inline JsonBinder::BindResult bindText(JsonBinder& b, const char* path, String& 
 }
 inline JsonBinder::BindResult bindRawText(JsonBinder& b, const char* path, String& s) {
   return b.bindText(path, &s, arduinoStringSink(), true);
+}
+inline int bindAnyText(JsonBinder& b, const char* path, String& s) {
+  return b.bindAnyText(path, &s, arduinoStringSink());
 }
 #endif
 

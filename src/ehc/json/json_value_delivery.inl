@@ -61,7 +61,7 @@ bool JsonBinder::selectElement(int i) {
 // A text target (char buffer or sink) about to receive a value: emptied.
 // Its status says Invalid until the value is whole.
 EHC_ALWAYS_INLINE void JsonBinder::clearText(JsonBinding& b) {
-  if (b.kind == TargetKind::Text || b.kind == TargetKind::RawText)
+  if (b.kind >= TargetKind::Text && b.kind <= TargetKind::AnyText)
     b.sink->clear(b.target);
   else
     static_cast<char*>(b.target)[0] = '\0';
@@ -90,9 +90,17 @@ EHC_MCU_INLINE void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
       continue;
     }
     if (b.stride && !selectElement(i)) continue;
+    if (b.kind == TargetKind::AnyText && (c == '"' || c == 'n')) {  // decoded, or null
+      if (c == '"')
+        startText(b, i);
+      else
+        valueMask_ |= uint32_t{1} << i;
+      continue;
+    }
     switch (b.kind) {
       case TargetKind::RawChars:
       case TargetKind::RawText:
+      case TargetKind::AnyText:
         clearText(b);
         b.rawFrom = at;
         b.rawDepth = depth_;
@@ -117,6 +125,11 @@ EHC_MCU_INLINE void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
         } else if (c == '"') {
           if (b.kind == TargetKind::Chars || b.kind == TargetKind::Text) {
             startText(b, i);
+          } else if (b.kind >= TargetKind::Int8 && b.kind <= TargetKind::Double) {
+            // Perhaps a number in a string ("-37.3159"): read at its end.
+            valueMask_ |= uint32_t{1} << i;
+            quotedMask_ |= uint32_t{1} << i;
+            quotedLength_ = 0;
           } else {
             deliver(i, BindStatus::Mismatch);
           }
@@ -237,6 +250,7 @@ EHC_ALWAYS_INLINE void JsonBinder::endScalarInline(const uint8_t* after, ScalarK
       *static_cast<bool*>(b.target) = kind == ScalarKind::Literal && literal_ == 2;
       deliver(i, BindStatus::Found);
     } else if (kind == ScalarKind::Literal && literal_ == 2) {
+      resetTarget(b);  // as ESP32-HTTP-Client did: 0, false, ""
       deliver(i, BindStatus::Null);
     } else if (b.kind == TargetKind::None) {
       deliver(i, BindStatus::Found);
@@ -245,11 +259,13 @@ EHC_ALWAYS_INLINE void JsonBinder::endScalarInline(const uint8_t* after, ScalarK
       deliver(i, BindStatus::Found);
     } else if (kind == ScalarKind::Number) {
       deliverNumber(i);
+    } else if (quotedMask_ >> i & 1u) {
+      deliverQuoted(i);
     } else {  // string: already written, close it
       deliver(i, b.status == BindStatus::Truncated ? BindStatus::Truncated : BindStatus::Found);
     }
   }
-  valueMask_ = 0;
+  valueMask_ = quotedMask_ = 0;
   strMode_ = 0;  // (a captured string is over)
   if (rawMask_) endRaw(after);
 }
@@ -263,7 +279,7 @@ void JsonBinder::rawFlush(const uint8_t* upTo) {
     JsonBinding& b = bindings_[lowestBit(it)];
     if (upTo > b.rawFrom) {
       const size_t n = static_cast<size_t>(upTo - b.rawFrom);
-      if (b.kind == TargetKind::RawText)
+      if (b.kind == TargetKind::RawText || b.kind == TargetKind::AnyText)
         b.sink->append(b.target, reinterpret_cast<const char*>(b.rawFrom), n);
       else if (b.status != BindStatus::Truncated &&
                appendUtf8Safe(static_cast<char*>(b.target), b.size, &b.written,
@@ -291,9 +307,10 @@ void JsonBinder::endRaw(const uint8_t* after) {
 
 // valueBytes, inline where a plain string is taken whole (most are).
 EHC_ALWAYS_INLINE void JsonBinder::valueBytesInline(const uint8_t* s, size_t n) {
+  if (quotedMask_) quotedBytes(s, n);
   for (uint32_t it = valueMask_; it; it &= it - 1) {
     JsonBinding& b = bindings_[lowestBit(it)];
-    if (b.kind == TargetKind::Text) {
+    if (b.kind == TargetKind::Text || b.kind == TargetKind::AnyText) {
       if (n)
         b.sink->append(b.target, reinterpret_cast<const char*>(s),
                        n);  // (sinks see no empty pieces)
@@ -301,6 +318,78 @@ EHC_ALWAYS_INLINE void JsonBinder::valueBytesInline(const uint8_t* s, size_t n) 
                appendUtf8Safe(static_cast<char*>(b.target), b.size, &b.written,
                               reinterpret_cast<const char*>(s), n))
       b.status = BindStatus::Truncated;
+  }
+}
+
+// The text of a string bound to a number target, kept to be read at its end.
+void JsonBinder::quotedBytes(const uint8_t* s, size_t n) {
+  if (quotedLength_ > kQuotedMax) return;
+  if (n > static_cast<size_t>(kQuotedMax - quotedLength_)) {
+    quotedLength_ = kQuotedMax + 1;  // longer than any number we read
+    return;
+  }
+  memcpy(quoted_ + quotedLength_, s, n);
+  quotedLength_ = static_cast<uint8_t>(quotedLength_ + n);
+}
+
+// Reads quoted_ as a JSON number into number_: the whole text, nothing else.
+static bool readNumberText(const char* p, const char* end, DecimalNumber* number) {
+  number->reset();
+  if (p < end && *p == '-') {
+    number->negative = true;
+    ++p;
+  }
+  const auto digits = [&](void (DecimalNumber::*add)(char)) {
+    const char* from = p;
+    while (p < end && *p >= '0' && *p <= '9') (number->*add)(*p++);
+    return p > from;
+  };
+  if (p < end && *p == '0')
+    number->addIntegerDigit(*p++);
+  else if (!digits(&DecimalNumber::addIntegerDigit))
+    return false;
+  if (p < end && *p == '.') {
+    ++p;
+    if (!digits(&DecimalNumber::addFractionDigit)) return false;
+  }
+  if (p < end && (*p == 'e' || *p == 'E')) {
+    ++p;
+    if (p < end && (*p == '+' || *p == '-')) number->setExponentSign(*p++ == '-');
+    if (!digits(&DecimalNumber::addExponentDigit)) return false;
+  }
+  number->finishExponent();
+  return p == end;
+}
+
+// A string ended for a number target: its number, if it is one (the
+// conversion is reported in converted()), else a mismatch.
+void JsonBinder::deliverQuoted(int i) {
+  if (quotedLength_ > kQuotedMax || !readNumberText(quoted_, quoted_ + quotedLength_, &number_)) {
+    deliver(i, BindStatus::Mismatch);
+    return;
+  }
+  deliverNumber(i);
+  if (bindings_[i].status == BindStatus::Found) convertedMask_ |= uint32_t{1} << i;
+}
+
+// JSON null: the target as if freshly zeroed.
+void JsonBinder::resetTarget(JsonBinding& b) {
+  switch (b.kind) {
+    case TargetKind::Bool: *static_cast<bool*>(b.target) = false; break;
+    case TargetKind::Int8:
+    case TargetKind::Uint8: memset(b.target, 0, 1); break;
+    case TargetKind::Int16:
+    case TargetKind::Uint16: memset(b.target, 0, 2); break;
+    case TargetKind::Int32:
+    case TargetKind::Uint32: memset(b.target, 0, 4); break;
+    case TargetKind::Int64:
+    case TargetKind::Uint64: memset(b.target, 0, 8); break;
+    case TargetKind::Float: *static_cast<float*>(b.target) = 0.0f; break;
+    case TargetKind::Double: *static_cast<double*>(b.target) = 0.0; break;
+    case TargetKind::Chars: static_cast<char*>(b.target)[0] = '\0'; break;
+    case TargetKind::Text:
+    case TargetKind::AnyText: b.sink->clear(b.target); break;
+    default: break;
   }
 }
 

@@ -21,6 +21,7 @@
 #include "../config.h"
 #include "../net/mbedtls_transport.h"
 #include "../net/posix_transport.h"
+#include "heap_stats.h"
 
 #if defined(ARDUINO)
 #include <Client.h>
@@ -42,11 +43,23 @@ struct PlatformTransports {
 
 class ESP32HTTPClient : private detail::PlatformTransports, public RestClient {
  public:
-  explicit ESP32HTTPClient(TextArg baseUrl, uint16_t port = 0)
-      : RestClient(baseUrl, port, &plain, &secure) {}
+  // Not explicit, as ESP32-HTTP-Client's: `ESP32HTTPClient c = "https://...";`.
+  ESP32HTTPClient(const char* baseUrl, int port = 0)  // NOLINT
+      : RestClient(baseUrl, port, &plain, &secure) {
+    setHeapProbe(&freeHeap);
+  }
+  template <typename S, typename std::enable_if<detail::HasCStr<S>::value, int>::type = 0>
+  ESP32HTTPClient(const S& baseUrl, int port = 0)  // NOLINT: a String or std::string
+      : ESP32HTTPClient(baseUrl.c_str(), port) {}
   // Every request through this transport (whatever the scheme).
-  ESP32HTTPClient(TextArg baseUrl, Transport& transport, uint16_t port = 0)
-      : RestClient(baseUrl, port, &transport, &transport) {}
+  ESP32HTTPClient(TextArg baseUrl, Transport& transport, int port = 0)
+      : RestClient(baseUrl, port, &transport, &transport) {
+    setHeapProbe(&freeHeap);
+  }
+  // (A C string exactly: else a Client, which tests as bool, would also
+  // read as the port of the first constructor.)
+  ESP32HTTPClient(const char* baseUrl, Transport& transport, int port = 0)
+      : ESP32HTTPClient(TextArg(baseUrl), transport, port) {}
   void setTransport(Transport& transport) { setTransports(&transport, &transport); }
   // Back to the built-in transports.
   void useBuiltInTransports() { setTransports(&plain, &secure); }
@@ -54,10 +67,13 @@ class ESP32HTTPClient : private detail::PlatformTransports, public RestClient {
 #if defined(ARDUINO)
   // Every request through this Arduino Client (EthernetClient, a modem's
   // client, a WiFiClientSecure you configured yourself, ...).
-  ESP32HTTPClient(TextArg baseUrl, Client& c, uint16_t port = 0)
+  ESP32HTTPClient(TextArg baseUrl, Client& c, int port = 0)
       : RestClient(baseUrl, port, &client, &client) {
     client.setClient(c);
+    setHeapProbe(&freeHeap);
   }
+  ESP32HTTPClient(const char* baseUrl, Client& c, int port = 0)
+      : ESP32HTTPClient(TextArg(baseUrl), c, port) {}
   void setClient(Client& c) {
     client.setClient(c);
     setTransports(&client, &client);
@@ -92,6 +108,17 @@ class ESP32HTTPClient : private detail::PlatformTransports, public RestClient {
   // version and cipher suite.
   MbedTlsTransport& tls() {
     return secure;
+  }
+
+  // As RestClient's, returning this client (ESP32-HTTP-Client's type).
+  ESP32HTTPClient& cookie(TextArg name, TextArg value) {
+    setCookie(name, value);
+    return *this;
+  }
+
+ private:
+  static uint32_t freeHeap() {
+    return static_cast<uint32_t>(heapStats().freeBytes);
   }
 };
 
