@@ -49,7 +49,7 @@ void expectEveryValueNamed(E last, const char* (*name)(E), const char* (*message
 }
 
 TEST(ErrorVocabulary, EveryTableNamesEveryValueOnce) {
-  expectEveryValueNamed(NetError::TlsVersion, ehc::netErrorName, ehc::netErrorMessage);
+  expectEveryValueNamed(NetError::ClientCertRefused, ehc::netErrorName, ehc::netErrorMessage);
   expectEveryValueNamed(HttpError::RequestTooLarge, ehc::httpErrorName, ehc::httpErrorMessage);
   expectEveryValueNamed(JsonError::InvalidLiteral, ehc::jsonErrorName, ehc::jsonErrorMessage);
   expectEveryValueNamed(ehc::BindStatus::Invalid, ehc::bindStatusName, ehc::bindStatusMessage);
