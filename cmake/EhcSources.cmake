@@ -4,9 +4,11 @@
 # (cmake/EhcIdfComponent.cmake); scripts/board-check.sh fails when these lists
 # and src/'s .cpp files differ.
 
-# core: what json and http share (exact number <-> text conversion).
+# core: what the layers share (exact number <-> text conversion, tables of
+# texts packed by column).
 set(EHC_CORE_SOURCES
-    src/ehc/core/number_format.cpp)
+    src/ehc/core/number_format.cpp
+    src/ehc/core/packed_texts.cpp)
 
 set(EHC_JSON_SOURCES
     src/ehc/json/decimal_number.cpp

@@ -10,8 +10,10 @@
 #include <type_traits>
 
 #include "ESP32HTTPClient.h"
+#include "ehc/client/reason_phrase.h"
 #include "ehc/codec/inflate.h"
 #include "ehc/codec/sse.h"
+#include "ehc/core/packed_texts.h"
 #include "ehc/http/content_range.h"
 #include "ehc/json/json_binder.h"
 #include "ehc/json/json_writer.h"
@@ -79,6 +81,28 @@ TEST(ErrorVocabulary, EveryClientCodeHasANameAndASentence) {
   EXPECT_STREQ(ehc::errorToString(ehc::EHC_ERROR_LAST - 1), "unknown error");
   EXPECT_STREQ(ehc::errorToString(404), "HTTP status");
   EXPECT_STREQ(ehc::errorName(404), "http_status");
+}
+
+// The tables are packed by column: the texts one after the other, each
+// ended by '\0' (core/packed_texts.h).
+TEST(PackedTexts, TheIndexthTextOfAColumn) {
+  static const char packed[] = "ok\0\0read_timeout\0x";
+  EXPECT_STREQ(ehc::packedText(packed, 0), "ok");
+  EXPECT_STREQ(ehc::packedText(packed, 1), "");
+  EXPECT_STREQ(ehc::packedText(packed, 2), "read_timeout");
+  EXPECT_STREQ(ehc::packedText(packed, 3), "x");
+}
+
+TEST(ReasonPhrase, TheStandardPhraseElseTheClass) {
+  EXPECT_STREQ(ehc::reasonPhrase(200), "OK");  // the first row
+  EXPECT_STREQ(ehc::reasonPhrase(301), "Moved Permanently");
+  EXPECT_STREQ(ehc::reasonPhrase(404), "Not Found");
+  EXPECT_STREQ(ehc::reasonPhrase(422), "Unprocessable Content");
+  EXPECT_STREQ(ehc::reasonPhrase(504), "Gateway Timeout");  // the last row
+  EXPECT_STREQ(ehc::reasonPhrase(299), "success");
+  EXPECT_STREQ(ehc::reasonPhrase(399), "redirect");
+  EXPECT_STREQ(ehc::reasonPhrase(418), "client error");
+  EXPECT_STREQ(ehc::reasonPhrase(599), "server error");
 }
 
 TEST(ErrorVocabulary, ACauseNamesItsLayerAndItsOwnError) {

@@ -9,7 +9,7 @@ EHC_BEGIN_NAMESPACE
 namespace {
 
 // Index: -code.
-const ErrorText kTexts[] = {
+constexpr ErrorText kTexts[] = {
     {"ok", "not executed"},
     {"connection_refused", "connection refused"},
     {"send_header_failed", "send header failed"},
@@ -45,15 +45,13 @@ const ErrorText kTexts[] = {
 };
 static_assert(sizeof kTexts / sizeof kTexts[0] == -EHC_ERROR_LAST + 1, "one text per code");
 
-const ErrorText kHttpStatus = {"http_status", "HTTP status"};
-
-const ErrorText& codeText(int code) {
-  if (code > 0) return kHttpStatus;
-  return errorText(kTexts, code < EHC_ERROR_LAST ? sizeof kTexts : static_cast<size_t>(-code));
+// A code's row: -code, past the table's end for a code below EHC_ERROR_LAST.
+size_t row(int code) {
+  return code < EHC_ERROR_LAST ? sizeof kTexts / sizeof kTexts[0] : static_cast<size_t>(-code);
 }
 
 // In the order of ErrorLayer.
-const ErrorText kLayers[] = {
+constexpr ErrorText kLayers[] = {
     {"none", "no cause beyond the code"},
     {"net", "the transport (TCP, TLS)"},
     {"http", "the HTTP engine (response, request, URL)"},
@@ -65,15 +63,16 @@ static_assert(sizeof kLayers / sizeof kLayers[0] == static_cast<size_t>(ErrorLay
 
 }  // namespace
 
+// A positive code is an HTTP status (the texts of ESP32-HTTP-Client's API).
 const char* errorToString(int code) {
-  return codeText(code).message;
+  return code > 0 ? "HTTP status" : errorTextMessage<kTexts>(row(code));
 }
 const char* errorName(int code) {
-  return codeText(code).name;
+  return code > 0 ? "http_status" : errorTextName<kTexts>(row(code));
 }
 
 const char* errorLayerName(ErrorLayer layer) {
-  return errorText(kLayers, static_cast<size_t>(layer)).name;
+  return errorTextName<kLayers>(static_cast<size_t>(layer));
 }
 
 const char* causeName(ErrorCause c) {

@@ -9,7 +9,7 @@ EHC_BEGIN_NAMESPACE
 namespace {
 
 // In the order of the enum.
-const ErrorText kTexts[] = {
+constexpr ErrorText kTexts[] = {
     {"ok", "no error"},
     {"already_sent", "request already sent"},
     {"storage_full", "request storage full (EHC_REQUEST_STORAGE)"},
@@ -57,10 +57,10 @@ static_assert(sizeof kTexts / sizeof kTexts[0] ==
 }  // namespace
 
 const char* requestErrorName(RequestError e) {
-  return errorText(kTexts, static_cast<size_t>(e)).name;
+  return errorTextName<kTexts>(static_cast<size_t>(e));
 }
 const char* requestErrorMessage(RequestError e) {
-  return errorText(kTexts, static_cast<size_t>(e)).message;
+  return errorTextMessage<kTexts>(static_cast<size_t>(e));
 }
 
 EHC_END_NAMESPACE

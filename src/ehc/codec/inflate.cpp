@@ -14,7 +14,7 @@ EHC_BEGIN_NAMESPACE
 
 namespace {
 
-const ErrorText kTexts[] = {
+constexpr ErrorText kTexts[] = {
     {"ok", "no error"},
     {"truncated", "the compressed body ended too soon"},
     {"stopped", "the consumer of the decompressed body stopped it"},
@@ -94,10 +94,10 @@ EHC_ALWAYS_INLINE uint8_t* copyForward(uint8_t* to, const uint8_t* from, uint32_
 }  // namespace
 
 const char* inflateErrorName(InflateError e) {
-  return errorText(kTexts, static_cast<size_t>(e)).name;
+  return errorTextName<kTexts>(static_cast<size_t>(e));
 }
 const char* inflateErrorMessage(InflateError e) {
-  return errorText(kTexts, static_cast<size_t>(e)).message;
+  return errorTextMessage<kTexts>(static_cast<size_t>(e));
 }
 
 Inflater::Inflater(uint8_t* window, size_t windowSize)

@@ -8,7 +8,7 @@ EHC_BEGIN_NAMESPACE
 
 namespace {
 
-const ErrorText kTexts[] = {
+constexpr ErrorText kTexts[] = {
     {"ok", "no error"},
     {"stopped", "an event callback stopped the stream"},
     {"incomplete", "the event stream ended inside an event (its data was discarded)"},
@@ -61,10 +61,10 @@ size_t wholeCodePoints(const char* s, size_t n) {
 }  // namespace
 
 const char* sseErrorName(SseError e) {
-  return errorText(kTexts, static_cast<size_t>(e)).name;
+  return errorTextName<kTexts>(static_cast<size_t>(e));
 }
 const char* sseErrorMessage(SseError e) {
-  return errorText(kTexts, static_cast<size_t>(e)).message;
+  return errorTextMessage<kTexts>(static_cast<size_t>(e));
 }
 
 void SseParser::Text::clear() {

@@ -10,7 +10,7 @@ EHC_BEGIN_NAMESPACE
 
 namespace {
 
-const ErrorText kTexts[] = {
+constexpr ErrorText kTexts[] = {
     {"ok", "no error"},
     {"malformed", "malformed Content-Range"},
     {"not_bytes", "Content-Range in a unit other than bytes"},
@@ -60,10 +60,10 @@ size_t copyOut(const char* text, size_t n, char* out, size_t size) {
 }  // namespace
 
 const char* rangeErrorName(RangeError e) {
-  return errorText(kTexts, static_cast<size_t>(e)).name;
+  return errorTextName<kTexts>(static_cast<size_t>(e));
 }
 const char* rangeErrorMessage(RangeError e) {
-  return errorText(kTexts, static_cast<size_t>(e)).message;
+  return errorTextMessage<kTexts>(static_cast<size_t>(e));
 }
 
 size_t writeRangeFrom(uint64_t first, char* out, size_t size) {

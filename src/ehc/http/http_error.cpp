@@ -9,7 +9,7 @@ EHC_BEGIN_NAMESPACE
 namespace {
 
 // In the order of the enum.
-const ErrorText kTexts[] = {
+constexpr ErrorText kTexts[] = {
     {"ok", "no error"},
     {"no_http_server", "the server did not answer with HTTP"},
     {"bad_status_line", "malformed status line"},
@@ -43,10 +43,10 @@ static_assert(sizeof kTexts / sizeof kTexts[0] ==
 }  // namespace
 
 const char* httpErrorName(HttpError e) {
-  return errorText(kTexts, static_cast<size_t>(e)).name;
+  return errorTextName<kTexts>(static_cast<size_t>(e));
 }
 const char* httpErrorMessage(HttpError e) {
-  return errorText(kTexts, static_cast<size_t>(e)).message;
+  return errorTextMessage<kTexts>(static_cast<size_t>(e));
 }
 
 EHC_END_NAMESPACE

@@ -9,7 +9,7 @@ EHC_BEGIN_NAMESPACE
 namespace {
 
 // In the order of the enum.
-const ErrorText kErrorTexts[] = {
+constexpr ErrorText kErrorTexts[] = {
     {"ok", "no error"},
     {"incomplete", "the document ended early (or was empty)"},
     {"unexpected_byte", "a byte the JSON grammar does not allow here"},
@@ -27,7 +27,7 @@ static_assert(sizeof kErrorTexts / sizeof kErrorTexts[0] ==
               "one text per error");
 
 // In the order of the enum.
-const ErrorText kStatusTexts[] = {
+constexpr ErrorText kStatusTexts[] = {
     {"missing", "the path is not in the document"},
     {"found", "the value was written"},
     {"null", "the value is null"},
@@ -43,17 +43,17 @@ static_assert(sizeof kStatusTexts / sizeof kStatusTexts[0] ==
 }  // namespace
 
 const char* jsonErrorName(JsonError e) {
-  return errorText(kErrorTexts, static_cast<size_t>(e)).name;
+  return errorTextName<kErrorTexts>(static_cast<size_t>(e));
 }
 const char* jsonErrorMessage(JsonError e) {
-  return errorText(kErrorTexts, static_cast<size_t>(e)).message;
+  return errorTextMessage<kErrorTexts>(static_cast<size_t>(e));
 }
 
 const char* bindStatusName(BindStatus s) {
-  return errorText(kStatusTexts, static_cast<size_t>(s)).name;
+  return errorTextName<kStatusTexts>(static_cast<size_t>(s));
 }
 const char* bindStatusMessage(BindStatus s) {
-  return errorText(kStatusTexts, static_cast<size_t>(s)).message;
+  return errorTextMessage<kStatusTexts>(static_cast<size_t>(s));
 }
 
 EHC_END_NAMESPACE

@@ -11,7 +11,7 @@ EHC_BEGIN_NAMESPACE
 namespace {
 
 // In the order of the enum.
-const ErrorText kWriteTexts[] = {
+constexpr ErrorText kWriteTexts[] = {
     {"ok", "no error"},
     {"overflow", "the output did not fit the buffer"},
     {"not_finite", "NaN or infinity has no JSON form"},
@@ -27,10 +27,10 @@ static_assert(sizeof kWriteTexts / sizeof kWriteTexts[0] ==
 }  // namespace
 
 const char* writeErrorName(WriteError e) {
-  return errorText(kWriteTexts, static_cast<size_t>(e)).name;
+  return errorTextName<kWriteTexts>(static_cast<size_t>(e));
 }
 const char* writeErrorMessage(WriteError e) {
-  return errorText(kWriteTexts, static_cast<size_t>(e)).message;
+  return errorTextMessage<kWriteTexts>(static_cast<size_t>(e));
 }
 
 JsonWriter::JsonWriter(char* buffer, size_t size) : buffer_(buffer), size_(size) {

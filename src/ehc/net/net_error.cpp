@@ -9,7 +9,7 @@ EHC_BEGIN_NAMESPACE
 namespace {
 
 // In the order of the enum.
-const ErrorText kTexts[] = {
+constexpr ErrorText kTexts[] = {
     {"ok", "no error"},
     {"would_block", "not done yet: wait until the transport is ready, then call again"},
     {"dns_failed", "the host name did not resolve"},
@@ -52,10 +52,10 @@ static_assert(sizeof kTexts / sizeof kTexts[0] ==
 }  // namespace
 
 const char* netErrorName(NetError e) {
-  return errorText(kTexts, static_cast<size_t>(e)).name;
+  return errorTextName<kTexts>(static_cast<size_t>(e));
 }
 const char* netErrorMessage(NetError e) {
-  return errorText(kTexts, static_cast<size_t>(e)).message;
+  return errorTextMessage<kTexts>(static_cast<size_t>(e));
 }
 
 EHC_END_NAMESPACE

@@ -18,7 +18,7 @@ mbedtls_sha256_context* contextOf(unsigned char* storage) {
   return std::launder(reinterpret_cast<mbedtls_sha256_context*>(storage));
 }
 
-const ErrorText kTexts[] = {
+constexpr ErrorText kTexts[] = {
     {"ok", "no error"},
     {"mismatch", "the SHA-256 of the data is not the one expected"},
     {"bad_expected", "the expected SHA-256 is not 64 hexadecimal digits"},
@@ -38,10 +38,10 @@ int hexValue(char c) {
 }  // namespace
 
 const char* digestErrorName(DigestError e) {
-  return errorText(kTexts, static_cast<size_t>(e)).name;
+  return errorTextName<kTexts>(static_cast<size_t>(e));
 }
 const char* digestErrorMessage(DigestError e) {
-  return errorText(kTexts, static_cast<size_t>(e)).message;
+  return errorTextMessage<kTexts>(static_cast<size_t>(e));
 }
 
 Sha256Digest::Sha256Digest() {
