@@ -58,6 +58,7 @@ set(EHC_CLIENT_SOURCES
     src/ehc/client/reason_phrase.cpp
     src/ehc/client/request_message.cpp
     src/ehc/client/request_run.cpp
+    src/ehc/client/response_body.cpp
     src/ehc/client/rest_client.cpp
     src/ehc/client/rest_request.cpp
     src/ehc/client/stored_headers.cpp

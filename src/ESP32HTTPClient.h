@@ -15,6 +15,8 @@
 #include "ehc/client/client_error.h"
 #include "ehc/client/connection.h"
 #include "ehc/client/rest_json.h"
+#include "ehc/client/sha256_check.h"
+#include "ehc/codec/inflate.h"
 #include "ehc/config.h"
 #include "ehc/http/http_error.h"
 #include "ehc/http/request_writer.h"
@@ -31,6 +33,7 @@
 #include "ehc/net/posix_transport.h"
 #include "ehc/net/transport.h"
 #include "ehc/platform/esp32_http_client.h"
+#include "ehc/platform/fd_stream.h"
 #include "ehc/platform/heap_stats.h"
 #if defined(ARDUINO)
 #include "ehc/net/arduino_client_transport.h"

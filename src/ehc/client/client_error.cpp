@@ -33,6 +33,9 @@ const char* const kMessages[] = {
     "TLS configuration error (CA file missing or unreadable, CA not PEM)",
     "no trust anchors (set a CA with setCACert/setCaFile, or setInsecure())",
     "no TLS protocol version in common with the server",
+    "transfer stopped by the body callback",
+    "response body larger than the maximum body size",
+    "response body does not match the expected digest",
 };
 static_assert(sizeof kMessages / sizeof kMessages[0] == -EHC_ERROR_LAST + 1, "one per code");
 }  // namespace

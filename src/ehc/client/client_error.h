@@ -40,7 +40,10 @@ enum ClientError : int {
   EHC_ERROR_TLS_CONFIG = -25,        // never retried: the settings, not the network
   EHC_ERROR_NO_TRUST_ANCHORS = -26,  // never retried: give a CA or setInsecure()
   EHC_ERROR_TLS_VERSION = -27,       // never retried: the server's TLS versions
-  EHC_ERROR_LAST = -27,
+  EHC_ERROR_STOPPED = -28,           // the body callback stopped the transfer
+  EHC_ERROR_BODY_TOO_LARGE = -29,    // beyond the maximum body size
+  EHC_ERROR_DIGEST_MISMATCH = -30,   // the body written is not the one expected
+  EHC_ERROR_LAST = -30,
 };
 
 // A sentence for a code (0 and unknown codes included).

@@ -8,6 +8,7 @@
 
 #include "../config.h"
 #include "../http/url.h"
+#include "body_options.h"
 #include "client_error.h"
 #include "stored_headers.h"
 
@@ -28,6 +29,8 @@ struct ClientSettings {
   uint32_t connectTimeoutMs = EHC_DEFAULT_CONNECT_TIMEOUT_MS;
   uint8_t maxRetry = 0;
   char contentType[48] = "application/json";
+  uint64_t maxBodySize = 0;      // of a response body, decoded; 0: no limit
+  Inflater* inflater = nullptr;  // gzip/deflate bodies accepted and decoded with it
   StoredHeaders headers;
 };
 

@@ -109,6 +109,10 @@ HttpError writeRequestMessage(RequestWriter& w, const RequestSpec& q, const Clie
     if ((cross && isCredentialHeader(name)) || named(name, "Content-Type")) continue;
     w.header(name, q.headers[i].value);
   }
+  // Codings are opt-in: only with an inflater to undo them.
+  if ((q.body.inflater || s.inflater) && !requestHas(q, "Accept-Encoding") &&
+      !s.headers.find("Accept-Encoding"))
+    w.header("Accept-Encoding", "gzip, deflate");
   writeBody(w, q, s, hop, headBytes);
   return w.error();
 }

@@ -71,6 +71,8 @@ void RequestRun::start(const RequestSpec& spec, bool ownsBinder) {
   retries_ = spec.retries >= 0 ? spec.retries : client_.settings.maxRetry;
   repeatable_ = spec.idempotent || !unsafeToRepeat(spec.method);
   attempt_ = 0;
+  body_.begin(spec.body, spec.body.maxBody ? spec.body.maxBody : client_.settings.maxBodySize,
+              spec.body.inflater ? spec.body.inflater : client_.settings.inflater);
   state_ = RunState::Attempt;
 }
 
@@ -113,13 +115,13 @@ void RequestRun::startHop() {
       hop_.url.https != base.https || hop_.url.port != base.port || !sameHost(hop_.host, base);
   headBytes_ = 0;
   client_.binder.restart();
-  bodyFed_ = false;
   headerTargets_.begin(spec_->headerTargets, spec_->headerTargetCount);
   parser_.clearCaptures();
   locationCapture_ = static_cast<int8_t>(
       spec_->redirects ? parser_.captureHeader("Location", location_, sizeof location_) : -1);
   client_.cookies.discard();  // what a failed exchange before this one staged
   client_.cookies.setResponseHost(hop_.host);
+  body_.startHop(parser_);
   parser_.onHeaders(&kHeaderVisitor, this);
   parser_.onBody(onBodyBytes, this);
   if (doneBy_.expired()) {  // the hops before used up the request's time
@@ -143,6 +145,10 @@ void RequestRun::settle() {
   if (hop_.index == 0 && result_.attempts == 1) result_.firstByteMs = r.firstByteMs;
   result_.reused = r.reused;
   result_.sessionResumed |= r.sessionResumed;
+  if (body_.failed()) {  // the body's consumers failed it: what ended the exchange
+    fail(body_.error(), body_.message());
+    return done();
+  }
   if (!r.ok()) {
     failedExchange(r);
     return retryOrDone();
@@ -159,6 +165,11 @@ void RequestRun::settle() {
     ++result_.redirects;
     state_ = RunState::Hop;
     return;
+  }
+  body_.finish(parser_, bodyBinder(), downloading());
+  if (body_.failed()) {
+    fail(body_.error(), body_.message());
+    return done();
   }
   result_.error = EHC_OK;
   result_.statusCode = status;
@@ -266,6 +277,7 @@ bool RequestRun::responseUrl() {
 // first wait, at most 8 s.
 void RequestRun::retryOrDone() {
   if (!retryable(result_.error) || attempt_ >= retries_) return done();
+  if (body_.delivered()) return done();             // the target has part of it
   if (!repeatable_ && attemptSent_) return done();  // it may have arrived
   uint32_t wait = uint32_t{EHC_RETRY_BACKOFF_MS} << (attempt_ < 6 ? attempt_ : 6);
   if (wait > 8000) wait = 8000;
@@ -295,7 +307,8 @@ void RequestRun::completeBindings() {
   RestResult& res = result_;
   const bool responded = res.statusCode > 0;
   // A body that should be there and is empty is not JSON either.
-  if (responded && client_.binder.count() > 0 && (bodyFed_ || responseHasBody(res.statusCode))) {
+  if (responded && client_.binder.count() > 0 &&
+      (body_.fedBinder() || responseHasBody(res.statusCode))) {
     const JsonError e = client_.binder.finish();
     if (e != JsonError::Ok && res.error == EHC_OK && res.statusCode >= 200 &&
         res.statusCode < 300) {
@@ -353,11 +366,26 @@ bool RequestRun::responseHasBody(int status) const {
   return status != 204 && status != 304 && !sends(hop_.method, "HEAD");
 }
 
+// The answer's body (2xx) goes to the download target, if there is one.
+bool RequestRun::downloading() const {
+  const int status = parser_.status();
+  return spec_->body.sink && status >= 200 && status < 300 && !followingRedirect();
+}
+
+JsonBinder* RequestRun::bodyBinder() const {
+  return wantsBody() ? &client_.binder : nullptr;
+}
+
+// Nothing more is wanted once the body's consumers failed, its announced
+// size is beyond the limit, or (no download) the bindings are resolved.
+bool RequestRun::bodySatisfied() const {
+  const bool wanted = downloading() || (wantsBody() && !client_.binder.done());
+  return !wanted || body_.failed() || body_.tooLarge(parser_);
+}
+
 void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {
   RequestRun& run = *static_cast<RequestRun*>(self);
-  if (!run.wantsBody() || run.client_.binder.done()) return;
-  run.bodyFed_ = true;
-  run.client_.binder.feed(data, length);
+  run.body_.take(run.parser_, run.bodyBinder(), run.downloading(), data, length);
 }
 
 // Every field goes to the cookie jar (Set-Cookie) and the getHeader()

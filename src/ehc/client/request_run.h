@@ -34,6 +34,7 @@
 #include "header_targets.h"
 #include "request_message.h"
 #include "request_spec.h"
+#include "response_body.h"
 #include "rest_result.h"
 
 EHC_BEGIN_NAMESPACE
@@ -58,7 +59,7 @@ class RequestRun final : public Exchange {
 
   // Exchange: the request as the connection sends it.
   HttpError writeRequest(RequestWriter& writer) override;
-  bool bodySatisfied() const override { return !wantsBody() || client_.binder.done(); }
+  bool bodySatisfied() const override;
   bool isHead() const override;
   bool replayable() const override;
 
@@ -77,6 +78,8 @@ class RequestRun final : public Exchange {
   void fail(int code, const char* message);
   bool followingRedirect() const;
   bool wantsBody() const;
+  bool downloading() const;
+  JsonBinder* bodyBinder() const;
   bool responseHasBody(int status) const;
   static void onBodyBytes(void* self, const char* data, size_t length);
   static const ResponseParser::HeaderVisitor kHeaderVisitor;
@@ -95,8 +98,7 @@ class RequestRun final : public Exchange {
   Hop hop_ = {};
   char location_[EHC_MAX_URL_LENGTH + 1] = {};
   int8_t locationCapture_ = -1;
-  bool bodyFed_ = false;  // some of this response's body went to the binder
-  uint8_t attempt_ = 0;   // retries made
+  uint8_t attempt_ = 0;  // retries made
   RunState state_ = RunState::Done;
   bool ownsBinder_ = false;
   bool repeatable_ = false;   // may be sent again once some of it went
@@ -104,6 +106,7 @@ class RequestRun final : public Exchange {
   Connection::Progress progress_;
   ResponseParser parser_;
   HeaderTargets headerTargets_;
+  ResponseBody body_;
 
   RestResult result_;
 };

@@ -259,6 +259,21 @@ RestRequest& RestRequest::followRedirects(uint8_t max) & {
   return *this;
 }
 
+RestRequest& RestRequest::verify(BodyCheck& check) & {
+  spec_.body.check = &check;
+  return *this;
+}
+
+RestRequest& RestRequest::maxBodySize(uint64_t bytes) & {
+  spec_.body.maxBody = bytes;
+  return *this;
+}
+
+RestRequest& RestRequest::acceptEncoding(Inflater& inflater) & {
+  spec_.body.inflater = &inflater;
+  return *this;
+}
+
 RestRequest& RestRequest::getBody(const char* path, char* buf, size_t size) & {
   if (ready()) track(binder().bind(keep(path), buf, size));
   return *this;

@@ -179,6 +179,44 @@ class RestRequest {
   // Follow 301/302/303/307/308 up to `max` times (off by default).
   RestRequest& followRedirects(uint8_t max = 5) &;
 
+  // --- where the body goes besides the bindings (body_options.h) ---------------
+  // A 2xx answer's body, decoded, to f(const uint8_t* data, size_t n):
+  // returning false (or a bool-less f: never) stops the transfer
+  // (EHC_ERROR_STOPPED). The request is then not retried once a byte went.
+  template <typename F>
+  RestRequest& download(F f) & {
+    spec_.body.sink = detail::dataCallback(f);
+    spec_.body.sinkIsStream = false;
+    return *this;
+  }
+  // ... to anything with write(const uint8_t*, size_t) returning the count:
+  // an Arduino Stream/Print/File, Update, an ehc::FdStream. A short write is
+  // EHC_ERROR_STREAM_WRITE. The stream must live until the request is sent.
+  template <typename S, typename std::enable_if<std::is_class<S>::value, int>::type = 0>
+  RestRequest& downloadTo(S& stream) & {
+    spec_.body.sink = detail::streamCallback(stream);
+    spec_.body.sinkIsStream = true;
+    return *this;
+  }
+  // f(uint64_t received, int64_t total) after each piece delivered; total
+  // is the Content-Length, -1 when not known (chunked, compressed).
+  template <typename F>
+  RestRequest& onProgress(F f) & {
+    spec_.body.progress = ProgressCallback(f);
+    return *this;
+  }
+  // What the download target got is checked (a Sha256Check): a failure is
+  // EHC_ERROR_DIGEST_MISMATCH. `check` must live until the request is sent.
+  RestRequest& verify(BodyCheck& check) &;
+  // A body (as sent, or decoded) beyond `bytes` fails with
+  // EHC_ERROR_BODY_TOO_LARGE; an announced one before any of it is read.
+  RestRequest& maxBodySize(uint64_t bytes) &;
+  // Sends Accept-Encoding: gzip, deflate and decodes such bodies (and
+  // Transfer-Encoding: gzip) with `inflater` for the bindings and the
+  // download; it must live until the request is sent (client-wide:
+  // setInflater).
+  RestRequest& acceptEncoding(Inflater& inflater) &;
+
   // onSuccess(void(int status) | void()): 2xx and no error.
   template <typename F>
   RestRequest& onSuccess(F f) & {
@@ -288,6 +326,12 @@ class RestRequest {
   EHC_CHAIN_ON_TEMPORARY(maxRetry)
   EHC_CHAIN_ON_TEMPORARY(idempotent)
   EHC_CHAIN_ON_TEMPORARY(followRedirects)
+  EHC_CHAIN_ON_TEMPORARY(download)
+  EHC_CHAIN_ON_TEMPORARY(downloadTo)
+  EHC_CHAIN_ON_TEMPORARY(onProgress)
+  EHC_CHAIN_ON_TEMPORARY(verify)
+  EHC_CHAIN_ON_TEMPORARY(maxBodySize)
+  EHC_CHAIN_ON_TEMPORARY(acceptEncoding)
   EHC_CHAIN_ON_TEMPORARY(onSuccess)
   EHC_CHAIN_ON_TEMPORARY(onError)
   EHC_CHAIN_ON_TEMPORARY(onResponse)

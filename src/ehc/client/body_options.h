@@ -1,0 +1,85 @@
+// What a request does with its response body besides the JSON bindings: a
+// download target (a callback, an Arduino Stream/Print/File/Update, a file
+// descriptor: see platform/fd_sink.h), progress, a check of what was
+// written (Sha256Check), a size limit and the content codings it accepts.
+//
+//   static uint8_t window[32768];
+//   static ehc::Inflater inflater(window, sizeof window);
+//   ehc::Sha256Check digest("9f86d081884c7d65...");
+//   RestResult r = client.get("/firmware.bin")
+//                      .downloadTo(Update)                 // anything with write(data, n)
+//                      .onProgress([](uint64_t got, int64_t total) { ... })
+//                      .verify(digest)
+//                      .acceptEncoding(inflater)           // Accept-Encoding: gzip, deflate
+//                      .maxBodySize(1536 * 1024)
+//                      .send();
+//
+// Only the body of a 2xx answer goes to the download target; an error
+// page is never written to a file or a firmware slot (the JSON bindings
+// still read it).
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <type_traits>
+
+#include "../config.h"
+#include "callback.h"
+
+EHC_BEGIN_NAMESPACE
+
+class Inflater;
+
+// Takes a piece of the (decoded) body; false stops the transfer.
+using DataCallback = Callback<bool(const uint8_t* data, size_t length)>;
+// Body bytes delivered so far, and the total when known (-1: not known, as
+// for a chunked or compressed body).
+using ProgressCallback = Callback<void(uint64_t received, int64_t total)>;
+
+// A check of the bytes written (Sha256Check is one): sees them all, and says
+// at the end whether they are right.
+class BodyCheck {
+ public:
+  virtual void begin() = 0;
+  virtual bool feed(const uint8_t* data, size_t length) = 0;
+  // After the whole body: true when it passed; else *message says why.
+  virtual bool passed(const char** message) = 0;
+
+ protected:
+  ~BodyCheck() = default;
+};
+
+struct BodyOptions {
+  DataCallback sink;          // where a 2xx answer's body goes (empty: nowhere)
+  bool sinkIsStream = false;  // false from the sink is a write error, not a stop
+  ProgressCallback progress;
+  BodyCheck* check = nullptr;
+  Inflater* inflater = nullptr;  // gzip/deflate accepted and decoded with it
+  uint64_t maxBody = 0;          // 0: the client's setting (0 there: no limit)
+};
+
+namespace detail {
+template <typename F>
+DataCallback dataCallback(F f) {
+  using R = decltype(f(static_cast<const uint8_t*>(nullptr), size_t{0}));
+  if constexpr (std::is_same<R, void>::value)
+    return DataCallback([f](const uint8_t* d, size_t n) {
+      f(d, n);
+      return true;
+    });
+  else
+    return DataCallback(f);
+}
+
+// Arduino's Print/Stream/File take const bytes, Update takes them mutable:
+// the cast serves both (neither writes into them).
+template <typename S>
+DataCallback streamCallback(S& stream) {
+  return DataCallback([&stream](const uint8_t* d, size_t n) {
+    return static_cast<size_t>(stream.write(const_cast<uint8_t*>(d), n)) == n;
+  });
+}
+}  // namespace detail
+
+EHC_END_NAMESPACE

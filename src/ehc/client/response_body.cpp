@@ -1,0 +1,196 @@
+#include "response_body.h"
+
+#include <string.h>
+
+#include "../http/text.h"
+#include "client_error.h"
+
+EHC_BEGIN_NAMESPACE
+
+namespace {
+
+enum class Coding : uint8_t { Identity, Gzip, Deflate, Chunked, Other };
+
+Coding codingNamed(const char* s, size_t n) {
+  if (equalsIgnoreCase(s, n, "gzip", 4) || equalsIgnoreCase(s, n, "x-gzip", 6)) return Coding::Gzip;
+  if (equalsIgnoreCase(s, n, "deflate", 7)) return Coding::Deflate;
+  if (equalsIgnoreCase(s, n, "identity", 8)) return Coding::Identity;
+  if (equalsIgnoreCase(s, n, "chunked", 7)) return Coding::Chunked;
+  return Coding::Other;
+}
+
+bool isSpace(char c) {
+  return c == ' ' || c == '\t';
+}
+
+// The codings of a field's list (RFC 9110 8.4, RFC 9112 6.1) other than
+// identity and a last chunked (the parser undid that one): none, one gzip or
+// deflate, or Other for what cannot be undone here (an unknown coding, two
+// of them, a chunked before another).
+Coding codingOf(const char* list, bool transfer) {
+  Coding found = Coding::Identity;
+  bool chunkedLast = false;
+  for (const char* p = list; *p;) {
+    while (isSpace(*p) || *p == ',') ++p;
+    const char* start = p;
+    while (*p && *p != ',' && *p != ';' && !isSpace(*p)) ++p;
+    const size_t n = static_cast<size_t>(p - start);
+    while (*p && *p != ',') ++p;  // parameters and whitespace
+    if (!n) continue;
+    if (chunkedLast) return Coding::Other;  // chunked applied before another coding
+    const Coding c = codingNamed(start, n);
+    if (c == Coding::Chunked && transfer) {
+      chunkedLast = true;
+      continue;
+    }
+    if (c == Coding::Identity) continue;
+    if (c == Coding::Other || c == Coding::Chunked || found != Coding::Identity)
+      return Coding::Other;
+    found = c;
+  }
+  return found;
+}
+
+}  // namespace
+
+void ResponseBody::begin(const BodyOptions& options, uint64_t maxBody, Inflater* inflater) {
+  options_ = &options;
+  inflater_ = inflater;
+  maxBody_ = maxBody;
+  delivered_ = false;
+}
+
+void ResponseBody::startHop(ResponseParser& parser) {
+  started_ = inflating_ = toSink_ = fedBinder_ = skipped_ = false;
+  bytes_ = 0;
+  total_ = -1;
+  binder_ = nullptr;
+  error_ = 0;
+  message_ = nullptr;
+  contentEncoding_[0] = transferEncoding_[0] = '\0';
+  const bool decoding = inflater_ != nullptr;
+  contentCoding_ = static_cast<int8_t>(
+      decoding ? parser.captureHeader("Content-Encoding", contentEncoding_, sizeof contentEncoding_)
+               : -1);
+  transferCoding_ =
+      static_cast<int8_t>(decoding ? parser.captureHeader("Transfer-Encoding", transferEncoding_,
+                                                          sizeof transferEncoding_)
+                                   : -1);
+  parser.deliverCodedBodies(decoding);
+}
+
+void ResponseBody::fail(int code, const char* message) {
+  if (error_) return;  // the first failure is the one to tell
+  error_ = code;
+  message_ = message;
+}
+
+// Which coding to undo: false (the failure set) when it is not one the
+// inflater can, or there are two.
+bool ResponseBody::chooseCoding(const ResponseParser& parser) {
+  if (!inflater_) return true;  // nothing asked for: the body as it came
+  const bool cut =
+      (contentCoding_ >= 0 && parser.headerStatus(contentCoding_) == HeaderStatus::Truncated) ||
+      (transferCoding_ >= 0 && parser.headerStatus(transferCoding_) == HeaderStatus::Truncated);
+  const Coding content = cut ? Coding::Other : codingOf(contentEncoding_, false);
+  const Coding transfer = !parser.transferCoded() ? Coding::Identity
+                          : cut                   ? Coding::Other
+                                                  : codingOf(transferEncoding_, true);
+  if (content == Coding::Other || transfer == Coding::Other ||
+      (content != Coding::Identity && transfer != Coding::Identity)) {
+    fail(EHC_ERROR_ENCODING, "response coding not supported (gzip or deflate, one of them)");
+    return false;
+  }
+  const Coding c = content != Coding::Identity ? content : transfer;
+  if (c == Coding::Identity) return true;
+  inflating_ = true;
+  inflater_->begin(c == Coding::Gzip ? InflateFormat::Gzip : InflateFormat::ZlibOrRaw,
+                   ByteSink{decoded, this});
+  return true;
+}
+
+void ResponseBody::start(const ResponseParser& parser, JsonBinder* binder, bool toSink) {
+  started_ = true;
+  binder_ = binder;
+  toSink_ = toSink && options_->sink;
+  if (!wanted()) return;  // drained: whatever its coding
+  if (tooLarge(parser))   // the head and the body's start came in one read
+    return fail(EHC_ERROR_BODY_TOO_LARGE, errorToString(EHC_ERROR_BODY_TOO_LARGE));
+  if (!chooseCoding(parser)) return;
+  total_ = inflating_ ? -1 : parser.contentLength();
+  if (toSink_ && options_->check) options_->check->begin();
+}
+
+void ResponseBody::take(const ResponseParser& parser, JsonBinder* binder, bool toSink,
+                        const char* data, size_t length) {
+  if (!started_) start(parser, binder, toSink);
+  if (error_) return;
+  if (!wanted()) {
+    skipped_ = true;  // the coding's end will not be seen
+    return;
+  }
+  if (!inflating_) {
+    deliver(reinterpret_cast<const uint8_t*>(data), length);
+    return;
+  }
+  if (!inflater_->feed(data, length) && !error_)
+    fail(EHC_ERROR_ENCODING, inflateErrorMessage(inflater_->error()));
+}
+
+bool ResponseBody::decoded(void* self, const uint8_t* data, size_t length) {
+  return static_cast<ResponseBody*>(self)->deliver(data, length);
+}
+
+bool ResponseBody::deliver(const uint8_t* data, size_t length) {
+  if (!wanted()) return true;  // read only to keep the connection: not counted
+  if (maxBody_ && bytes_ + length > maxBody_) {
+    fail(EHC_ERROR_BODY_TOO_LARGE, errorToString(EHC_ERROR_BODY_TOO_LARGE));
+    return false;
+  }
+  bytes_ += length;
+  if (binder_ && !binder_->done()) {
+    fedBinder_ = true;
+    binder_->feed(reinterpret_cast<const char*>(data), length);
+  }
+  if (toSink_) {
+    if (options_->check && !options_->check->feed(data, length)) {
+      fail(EHC_ERROR_DIGEST_MISMATCH, "the body's digest could not be computed");
+      return false;
+    }
+    delivered_ = true;
+    if (!options_->sink(data, length)) {
+      fail(options_->sinkIsStream ? EHC_ERROR_STREAM_WRITE : EHC_ERROR_STOPPED,
+           errorToString(options_->sinkIsStream ? EHC_ERROR_STREAM_WRITE : EHC_ERROR_STOPPED));
+      return false;
+    }
+  }
+  if (options_->progress) options_->progress(bytes_, total_);
+  return true;
+}
+
+bool ResponseBody::wanted() const {
+  return toSink_ || (binder_ && !binder_->done());
+}
+
+bool ResponseBody::tooLarge(const ResponseParser& parser) const {
+  return maxBody_ && parser.headersDone() && parser.contentLength() > 0 &&
+         static_cast<uint64_t>(parser.contentLength()) > maxBody_;
+}
+
+void ResponseBody::finish(const ResponseParser& parser, JsonBinder* binder, bool toSink) {
+  if (!started_) start(parser, binder, toSink);  // no body byte came
+  if ((binder_ || toSink_) && tooLarge(parser))
+    fail(EHC_ERROR_BODY_TOO_LARGE, errorToString(EHC_ERROR_BODY_TOO_LARGE));
+  if (error_) return;
+  // A body read whole was coded whole: its end (CRC-32 and size, Adler-32)
+  // must be there. (One left when the bindings were done is not read.)
+  if (inflating_ && !skipped_ && parser.complete() && parser.bodyBytes() > 0) {
+    const InflateError e = inflater_->finish();
+    if (e != InflateError::Ok) return fail(EHC_ERROR_ENCODING, inflateErrorMessage(e));
+  }
+  const char* why = nullptr;
+  if (toSink_ && options_->check && !options_->check->passed(&why))
+    fail(EHC_ERROR_DIGEST_MISMATCH, why ? why : errorToString(EHC_ERROR_DIGEST_MISMATCH));
+}
+
+EHC_END_NAMESPACE

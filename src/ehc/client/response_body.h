@@ -1,0 +1,81 @@
+// A response body on its way to the request's consumers: the content or
+// transfer coding undone (gzip, deflate: an Inflater the caller gave), then
+// the decoded bytes to the JSON binder and the download target, counted
+// against the size limit, checked (BodyCheck), reported (progress). The
+// request in flight (RequestRun) calls it; it knows nothing of how the
+// bytes are read, so the blocking and the polled engine use it alike.
+//
+//   body.begin(options, maxBody);           // a request
+//   body.startHop(parser);                  // a hop: the coding fields captured
+//   body.take(parser, binder, toSink, d, n) // the parser's body bytes
+//   body.finish(parser, binder, toSink)     // the exchange ended well: the end checks
+//   body.error(), body.message()
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../codec/inflate.h"
+#include "../config.h"
+#include "../http/response_parser.h"
+#include "../json/json_binder.h"
+#include "body_options.h"
+
+EHC_BEGIN_NAMESPACE
+
+class ResponseBody {
+ public:
+  // A new request: its options (outliving it), the size limit (0: none) and
+  // the inflater for coded bodies (null: they are not asked for).
+  void begin(const BodyOptions& options, uint64_t maxBody, Inflater* inflater);
+  // A new hop: the parser captures the coding fields, and hands over coded
+  // bodies when there is an inflater to undo them.
+  void startHop(ResponseParser& parser);
+
+  // Body bytes from the parser. binder: where JSON goes (null: nowhere);
+  // toSink: the download target takes this body. The same for every call
+  // of a response.
+  void take(const ResponseParser& parser, JsonBinder* binder, bool toSink, const char* data,
+            size_t length);
+  // The exchange ended without a failure: the coding's end and the check.
+  void finish(const ResponseParser& parser, JsonBinder* binder, bool toSink);
+
+  // The announced length is beyond the limit: not worth reading.
+  bool tooLarge(const ResponseParser& parser) const;
+  bool failed() const { return error_ != 0; }
+  int error() const { return error_; }
+  const char* message() const { return message_; }
+  // Bytes reached the download target: sending again would write them twice.
+  bool delivered() const { return delivered_; }
+  bool fedBinder() const { return fedBinder_; }
+  uint64_t bytes() const { return bytes_; }
+
+ private:
+  void start(const ResponseParser& parser, JsonBinder* binder, bool toSink);
+  bool wanted() const;  // does a consumer still take the body?
+  bool chooseCoding(const ResponseParser& parser);
+  bool deliver(const uint8_t* data, size_t length);
+  void fail(int code, const char* message);
+  static bool decoded(void* self, const uint8_t* data, size_t length);
+
+  const BodyOptions* options_ = nullptr;
+  Inflater* inflater_ = nullptr;
+  uint64_t maxBody_ = 0;
+  uint64_t bytes_ = 0;  // decoded, of this response
+  int64_t total_ = -1;  // what progress reports as the total
+  JsonBinder* binder_ = nullptr;
+  const char* message_ = nullptr;
+  int error_ = 0;
+  int8_t contentCoding_ = -1;  // the captures
+  int8_t transferCoding_ = -1;
+  bool started_ = false;
+  bool toSink_ = false;
+  bool inflating_ = false;
+  bool delivered_ = false;
+  bool fedBinder_ = false;
+  bool skipped_ = false;  // body bytes nobody took (the bindings were done)
+  char contentEncoding_[32] = {};
+  char transferEncoding_[48] = {};
+};
+
+EHC_END_NAMESPACE
