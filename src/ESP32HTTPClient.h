@@ -14,6 +14,7 @@
 
 #include "ehc/client/client_error.h"
 #include "ehc/client/connection.h"
+#include "ehc/client/response_body.h"
 #include "ehc/client/rest_json.h"
 #include "ehc/client/sha256_check.h"
 #include "ehc/codec/inflate.h"

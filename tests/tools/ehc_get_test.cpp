@@ -442,4 +442,40 @@ TEST_F(EhcGet, NoResponseAtAllPrintsNothingAndStops) {
   EXPECT_EQ(r.err.find("request 2 "), std::string::npos) << "did not stop after request 1\n" << r;
 }
 
+// -o: the body into a file, checked, decoded; nothing stays of a failure.
+TEST_F(EhcGet, OutputFileGetsTheBody) {
+  const std::string file = server_->dir() + "/ehc-get.out";
+  Ran r =
+      ehcGet({"-o", file, "--sha256", sha256Hex(*users_), http(*server_, "/chunked/users.json")});
+  ASSERT_EQ(r.exitCode, 0) << r;
+  EXPECT_EQ(r.out, "") << r;  // the body went to the file
+  EXPECT_TRUE(ehc_test::slurpFile(file) == *users_);
+
+  r = ehcGet({"-o", file, "--compressed", http(*server_, "/gzip/users.json")});
+  ASSERT_EQ(r.exitCode, 0) << r;
+  EXPECT_TRUE(ehc_test::slurpFile(file) == *users_);
+
+  r = ehcGet({"-o", file, "--sha256", std::string(64, '0'), http(*server_)});
+  EXPECT_EQ(r.exitCode, 1) << r;
+  EXPECT_NE(r.err.find("the SHA-256 of the data is not the one expected (-30)"), std::string::npos)
+      << r;
+  EXPECT_NE(access(file.c_str(), F_OK), 0) << "a failed download's file stayed";
+
+  r = ehcGet({"-o", file, http(*server_, "/status/404")});
+  EXPECT_EQ(r.exitCode, 1) << r;
+  EXPECT_NE(r.err.find("status 404"), std::string::npos) << r;
+  EXPECT_NE(access(file.c_str(), F_OK), 0) << "an error page was kept";
+
+  r = ehcGet({"-o", file, "--max-size", "100", http(*server_)});
+  EXPECT_EQ(r.exitCode, 1) << r;
+  EXPECT_NE(r.err.find("larger than the maximum body size (-29)"), std::string::npos) << r;
+}
+
+// --compressed without -o: the decoded body on stdout.
+TEST_F(EhcGet, CompressedBodiesAreDecoded) {
+  const Ran r = ehcGet({"--compressed", http(*server_, "/gzip/users.json")});
+  ASSERT_EQ(r.exitCode, 0) << r;
+  EXPECT_TRUE(r.out == kOkLine + *users_) << r;
+}
+
 }  // namespace

@@ -15,14 +15,22 @@
 //     -b PATH[:TYPE]     bind a path of the JSON body (repeatable); stdout
 //                        then carries one line per binding, as ehc-json
 //                        prints them, instead of the body
+//     -o FILE            a 2xx body goes to FILE (created or truncated;
+//                        removed again when the request fails)
+//     --compressed       Accept-Encoding: gzip, deflate; the body decoded
+//     --sha256 HEX       the body written to FILE must have this SHA-256
+//     --max-size N       a body beyond N bytes fails the request
 //
 // stdout: each response's status line and body. stderr, per request:
 //   request I status S bytes B ms T reused yes|no resumed yes|no
 // Exit 0 when every request got a response; 1 with a message otherwise
 // (untrusted certificate, wrong host name, refused, timeout, ...); 2: usage.
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <string>
 #include <utility>
@@ -45,13 +53,18 @@ struct Options {
   const char* body = nullptr;
   std::vector<std::pair<std::string, std::string>> headers;
   std::vector<ehc_tools::CliBinding> bindings;
+  const char* output = nullptr;  // -o
+  bool compressed = false;
+  const char* sha256 = nullptr;
+  uint64_t maxSize = 0;
 };
 
 int usage(const char* msg) {
   fprintf(stderr,
           "ehc-get: %s\nusage: ehc-get [--cacert FILE] [--pin HEX | --pin-key HEX] [--insecure] "
           "[--repeat N] [--timeout MS] [-H 'Name: value']... [-X METHOD] [-d JSON] "
-          "[-b PATH[:TYPE]]... URL\n  TYPE: %s (default raw)\n",
+          "[-b PATH[:TYPE]]... [-o FILE] [--compressed] [--sha256 HEX] [--max-size N] URL\n"
+          "  TYPE: %s (default raw)\n",
           msg, ehc_tools::kBindingTypes);
   return 2;
 }
@@ -77,16 +90,20 @@ bool parsePositive(const char* text, long* out) {
 // The request the options describe, written the same way on every attempt.
 class CliRequest final : public ehc::Exchange {
  public:
-  CliRequest(const Options& o, const ehc::Url& url, const ehc::JsonBinder* binder)
-      : o_(o), url_(url), binder_(binder) {}
+  CliRequest(const Options& o, const ehc::Url& url, const ehc::JsonBinder* binder,
+             const ehc::ResponseBody* body)
+      : o_(o), url_(url), binder_(binder), body_(body) {}
   ehc::HttpError writeRequest(ehc::RequestWriter& w) override {
     w.begin(o_.method.c_str(), url_, "", nullptr, 0, nullptr, 0);
     w.standardHeaders("ehc-get/" EHC_VERSION_TEXT);
     bool typed = false;
+    bool encodings = false;
     for (const auto& h : o_.headers) {
       w.header(h.first.c_str(), h.second.c_str());
       typed |= strcasecmp(h.first.c_str(), "Content-Type") == 0;
+      encodings |= strcasecmp(h.first.c_str(), "Accept-Encoding") == 0;
     }
+    if (o_.compressed && !encodings) w.header("Accept-Encoding", "gzip, deflate");
     const size_t length = o_.body ? strlen(o_.body) : 0;
     if (o_.body && !typed) w.header("Content-Type", "application/json");
     const bool sendsBody =
@@ -94,7 +111,11 @@ class CliRequest final : public ehc::Exchange {
     w.endHeaders(sendsBody ? static_cast<int64_t>(length) : -1);
     return w.body(o_.body ? o_.body : "", length);
   }
-  bool bodySatisfied() const override { return binder_ && binder_->done(); }
+  // A file wants the whole body; the bindings until they are resolved.
+  bool bodySatisfied() const override {
+    if (body_->failed()) return true;
+    return !o_.output && binder_ && binder_->done();
+  }
   bool isHead() const override { return o_.method == "HEAD"; }
   bool replayable() const override { return o_.method != "POST" && o_.method != "PATCH"; }
 
@@ -102,6 +123,7 @@ class CliRequest final : public ehc::Exchange {
   const Options& o_;
   const ehc::Url& url_;
   const ehc::JsonBinder* binder_;
+  const ehc::ResponseBody* body_;
 };
 
 int parseArgs(int argc, char** argv, Options* o) {
@@ -138,6 +160,17 @@ int parseArgs(int argc, char** argv, Options* o) {
     } else if (a == "-b") {
       if (!(v = value())) return usage("-b needs a path");
       o->bindings.push_back(ehc_tools::parseBinding(v));
+    } else if (a == "-o") {
+      if (!(o->output = value())) return usage("-o needs a file");
+    } else if (a == "--compressed") {
+      o->compressed = true;
+    } else if (a == "--sha256") {
+      if (!(o->sha256 = value()) || strlen(o->sha256) != 64)
+        return usage("--sha256 needs 64 hex digits");
+    } else if (a == "--max-size") {
+      long n = 0;
+      if (!parsePositive(value(), &n)) return usage("--max-size needs a positive number");
+      o->maxSize = static_cast<uint64_t>(n);
     } else if (a == "--help" || a == "-h") {
       usage("help");
       return 0;
@@ -180,6 +213,8 @@ int main(int argc, char** argv) {
     tls.pinSha256(hash, o.pinKey);
   }
   ehc::Connection connection(&tcp, &tls);
+  static uint8_t window[32768];  // --compressed: any deflate stream
+  static ehc::Inflater inflater(window, sizeof window);
 
   int failures = 0;
   for (long i = 1; i <= o.repeat; ++i) {
@@ -193,27 +228,54 @@ int main(int argc, char** argv) {
     ehc::ResponseParser parser;
     struct Sink {
       ehc::ResponseParser* parser;
-      ehc::JsonBinder* binder;  // null: the body goes to stdout
+      ehc::JsonBinder* binder;  // null: no bindings
+      ehc::ResponseBody* body;
+      bool toFile;
       bool statusPrinted;
       void status() {
-        if (statusPrinted || binder) return;
+        if (statusPrinted || binder || toFile) return;
         statusPrinted = true;
         printf("HTTP/1.%d %d %s\n", parser->httpMinor(), parser->status(), parser->reason());
       }
-    } sink{&parser, binding ? &binder : nullptr, false};
+      // A file takes a 2xx answer's body; stdout every body, when not bound.
+      bool toSink() const {
+        const int status = parser->status();
+        return toFile ? status >= 200 && status < 300 : !binder;
+      }
+    };
+    ehc::ResponseBody body;
+    Sink sink{&parser, binding ? &binder : nullptr, &body, o.output != nullptr, false};
+    ehc::FdStream file{-1};
+    ehc::BodyOptions bodyOptions;
+    if (o.output) {
+      file.fd = open(o.output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+      if (file.fd < 0) {
+        fprintf(stderr, "ehc-get: cannot write %s: %s\n", o.output, strerror(errno));
+        return 1;
+      }
+      bodyOptions.sink = [&file](const uint8_t* d, size_t n) { return file.write(d, n) == n; };
+      bodyOptions.sinkIsStream = true;
+    } else {
+      bodyOptions.sink = [](const uint8_t* d, size_t n) { return fwrite(d, 1, n, stdout) == n; };
+    }
+    ehc::Sha256Check digest(o.sha256);
+    if (o.sha256) bodyOptions.check = &digest;
+    body.begin(bodyOptions, o.maxSize, o.compressed ? &inflater : nullptr);
+    body.startHop(parser);
     parser.onBody(
         [](void* u, const char* d, size_t n) {
           auto* s = static_cast<Sink*>(u);
           s->status();
-          if (!s->binder)
-            fwrite(d, 1, n, stdout);
-          else if (!s->binder->done())
-            s->binder->feed(d, n);
+          s->body->take(*s->parser, s->binder, s->toSink(), d, n);
         },
         &sink);
-    CliRequest request(o, url, binding ? &binder : nullptr);
+    CliRequest request(o, url, binding ? &binder : nullptr, &body);
     const ehc::ExchangeResult r =
         connection.exchange(endpoint, request, parser, ehc::Deadline::in(o.timeoutMs));
+    if (r.ok() || body.failed()) body.finish(parser, sink.binder, sink.toSink());
+    if (file.fd >= 0) close(file.fd);
+    const bool kept = r.ok() && !body.failed() && (!o.output || sink.toSink());
+    if (o.output && !kept) unlink(o.output);  // nothing of a failed download stays
 
     if (parser.headersDone()) sink.status();  // a response without a body
     if (binding && parser.headersDone()) {
@@ -232,6 +294,14 @@ int main(int argc, char** argv) {
     fprintf(stderr, "request %ld status %d bytes %llu ms %u reused %s resumed %s\n", i,
             parser.status(), static_cast<unsigned long long>(parser.bodyBytes()), r.totalMs,
             r.reused ? "yes" : "no", r.sessionResumed ? "yes" : "no");
+    if (r.ok() && body.failed()) {
+      ++failures;
+      fprintf(stderr, "ehc-get: request %ld failed: %s (%d)\n", i, body.message(), body.error());
+    } else if (r.ok() && o.output && !sink.toSink()) {
+      ++failures;
+      fprintf(stderr, "ehc-get: request %ld: status %d, %s not written\n", i, parser.status(),
+              o.output);
+    }
     if (!r.ok()) {
       ++failures;
       if (r.net != ehc::NetError::Ok)
