@@ -393,4 +393,54 @@ TEST(Download, CodingsTheInflaterCannotUndoAreRefused) {
   }
 }
 
+// The resumed request asks for the rest; a 416 saying nothing is missing
+// completes it; a 206 elsewhere or of another length fails it.
+TEST(Download, ResumeAnswersAreReadStrictly) {
+  const std::string cut = "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n12345";
+  struct Case {
+    std::string first, answer;
+    int error;
+    const char* got;
+  } cases[] = {
+      {"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n12345\r\n",
+       "HTTP/1.1 416 Range Not Satisfiable\r\nContent-Range: bytes */5\r\nContent-Length: "
+       "0\r\n\r\n",
+       EHC_OK, "12345"},
+      {cut,
+       "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 5-9/10\r\nContent-Length: "
+       "5\r\n\r\n67890",
+       EHC_OK, "1234567890"},
+      {cut,
+       "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 4-9/10\r\nContent-Length: "
+       "6\r\n\r\n567890",
+       EHC_ERROR_RESUME_FAILED, "12345"},
+      {cut,
+       "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 5-10/11\r\nContent-Length: "
+       "6\r\n\r\n678901",
+       EHC_ERROR_RESUME_FAILED, "12345"},
+      {cut, "HTTP/1.1 206 Partial Content\r\nContent-Length: 5\r\n\r\n67890",
+       EHC_ERROR_RESUME_FAILED, "12345"},
+      {cut, "HTTP/1.1 500 Oops\r\nContent-Length: 0\r\n\r\n", EHC_ERROR_RESUME_FAILED, "12345"},
+  };
+  for (const Case& c : cases) {
+    for (size_t maxRead : kReadSizes) {
+      Scripted s({c.first, "<close>", c.answer}, maxRead);
+      std::string got;
+      const RestResult r = s.client->get("/f")
+                               .download([&got](const uint8_t* d, size_t n) {
+                                 got.append(reinterpret_cast<const char*>(d), n);
+                               })
+                               .resume(1)
+                               .send();
+      EXPECT_EQ(r.error, c.error) << c.answer << r.message;
+      EXPECT_EQ(got, c.got);
+      EXPECT_EQ(r.attempts, 2);
+      EXPECT_NE(s.written().find("Range: bytes=5-\r\n"), std::string::npos);
+      if (c.error == EHC_OK) {
+        EXPECT_EQ(r.statusCode, 206);
+      }
+    }
+  }
+}
+
 }  // namespace

@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "api_routes.h"
+#include "file_route.h"
 #include "socket_options.h"
 
 namespace ehc_fault {
@@ -131,6 +132,7 @@ struct Request {
   uint64_t contentLength = 0;
   bool hasTransferEncoding = false;
   bool wantsClose = false;  // "Connection: close"
+  std::string range;        // the Range field's value
 };
 
 void parseHeader(std::string_view line, Request* request, bool* valid) {
@@ -149,6 +151,8 @@ void parseHeader(std::string_view line, Request* request, bool* valid) {
     request->hasTransferEncoding = true;
   } else if (name == "connection") {
     request->wantsClose = lowercase(value).find("close") != std::string::npos;
+  } else if (name == "range") {
+    request->range = value;
   }
 }
 
@@ -619,6 +623,26 @@ After apiRoute(Exchange& ex) {
   return ex.replyJson(reply->status, reply->body);
 }
 
+// A generated file with download faults (file_route.h).
+After fileRoute(Exchange& ex) {
+  FileQuery q;
+  q.bytes = ex.numberParam("bytes", 1000, 0, kMaxGeneratedBytes);
+  q.chunked = ex.textParam("framing") == "chunked";
+  q.gzip = ex.textParam("coding") == "gzip";
+  q.transferGzip = ex.textParam("coding") == "te-gzip";
+  q.corrupt = std::string(ex.textParam("corrupt"));
+  q.truncate = ex.numberParam("truncate", 0, 0, kMaxGeneratedBytes);
+  q.drop = ex.numberParam("drop", 0, 0, kMaxGeneratedBytes);
+  q.every = ex.numberParam("every", 0, 0, kMaxGeneratedBytes);
+  q.ignoreRanges = ex.textParam("ranges") == "ignore";
+  // drop-conn=C: only connection C drops (a server that ignores Range
+  // would otherwise drop every answer at the same byte).
+  const uint64_t dropOn = ex.numberParam("drop-conn", 0, 0, UINT32_MAX);
+  if (dropOn && dropOn != ex.connectionNumber) q.drop = q.every = 0;
+  const FileReply reply = fileReply(q, ex.request.range, ex.request.method == "HEAD");
+  return ex.reply(reply.bytes, reply.close ? After::kClose : After::kKeepAlive);
+}
+
 After notFoundRoute(Exchange& ex) {
   return ex.replyJson(404, "{\"error\":\"no such route\"}");
 }
@@ -662,6 +686,10 @@ const Route kRoutes[] = {
      "Content-Length of N MiB (default 1024), streamed until\nthe peer leaves, or for 60 s",
      hugeBodyRoute},
     {"/status", "/status?code=N", "status N with a small JSON body", statusRoute},
+    {"/file",
+     "/file?bytes=N[&framing=chunked][&coding=gzip|te-gzip][&corrupt=crc|size][&truncate=K]"
+     "[&drop=K][&every=K][&drop-conn=C][&ranges=ignore]",
+     "a generated file: ranges, gzip, drops (file_route.h)", fileRoute},
     {"/echo", "/echo[/...]",
      "200 {\"method\",\"target\",\"head\",\"body\"}: the request as received", echoRoute},
     {"/set-cookie", "/set-cookie?name=N&value=V[&max-age=S]", "200 with Set-Cookie: N=V",

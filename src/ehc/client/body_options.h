@@ -37,6 +37,10 @@ using DataCallback = Callback<bool(const uint8_t* data, size_t length)>;
 // for a chunked or compressed body).
 using ProgressCallback = Callback<void(uint64_t received, int64_t total)>;
 
+// The download target forgets what it got (truncate the file): false when
+// it cannot.
+using RestartCallback = Callback<bool()>;
+
 // A check of the bytes written (Sha256Check is one): sees them all, and says
 // at the end whether they are right.
 class BodyCheck {
@@ -57,6 +61,8 @@ struct BodyOptions {
   BodyCheck* check = nullptr;
   Inflater* inflater = nullptr;  // gzip/deflate accepted and decoded with it
   uint64_t maxBody = 0;          // 0: the client's setting (0 there: no limit)
+  uint8_t resumes = 0;           // continuations with Range after a drop
+  RestartCallback restart;       // the target starts over (a 200 to a Range)
 };
 
 namespace detail {

@@ -36,6 +36,7 @@ const char* const kMessages[] = {
     "transfer stopped by the body callback",
     "response body larger than the maximum body size",
     "response body does not match the expected digest",
+    "the dropped download could not be resumed",
 };
 static_assert(sizeof kMessages / sizeof kMessages[0] == -EHC_ERROR_LAST + 1, "one per code");
 }  // namespace

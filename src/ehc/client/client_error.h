@@ -43,7 +43,8 @@ enum ClientError : int {
   EHC_ERROR_STOPPED = -28,           // the body callback stopped the transfer
   EHC_ERROR_BODY_TOO_LARGE = -29,    // beyond the maximum body size
   EHC_ERROR_DIGEST_MISMATCH = -30,   // the body written is not the one expected
-  EHC_ERROR_LAST = -30,
+  EHC_ERROR_RESUME_FAILED = -31,     // a dropped download could not be continued
+  EHC_ERROR_LAST = -31,
 };
 
 // A sentence for a code (0 and unknown codes included).

@@ -109,6 +109,7 @@ HttpError writeRequestMessage(RequestWriter& w, const RequestSpec& q, const Clie
     if ((cross && isCredentialHeader(name)) || named(name, "Content-Type")) continue;
     w.header(name, q.headers[i].value);
   }
+  if (hop.range) w.header("Range", hop.range);
   // Codings are opt-in: only with an inflater to undo them.
   if ((q.body.inflater || s.inflater) && !requestHas(q, "Accept-Encoding") &&
       !s.headers.find("Accept-Encoding"))

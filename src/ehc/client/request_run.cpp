@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "../http/content_range.h"
 #include "../http/text.h"
 #include "reason_phrase.h"
 
@@ -70,7 +71,8 @@ void RequestRun::start(const RequestSpec& spec, bool ownsBinder) {
   doneBy_ = Deadline::in(spec.timeoutMs ? spec.timeoutMs : client_.settings.timeoutMs);
   retries_ = spec.retries >= 0 ? spec.retries : client_.settings.maxRetry;
   repeatable_ = spec.idempotent || !unsafeToRepeat(spec.method);
-  attempt_ = 0;
+  attempt_ = resumes_ = 0;
+  resuming_ = false;
   body_.begin(spec.body, spec.body.maxBody ? spec.body.maxBody : client_.settings.maxBodySize,
               spec.body.inflater ? spec.body.inflater : client_.settings.inflater);
   state_ = RunState::Attempt;
@@ -102,6 +104,7 @@ void RequestRun::startAttempt() {
   hop_.method = spec_->method;
   hop_.hasBody = true;
   hop_.index = 0;
+  hop_.range = resuming_ ? range_ : nullptr;
   state_ = RunState::Hop;
 }
 
@@ -121,7 +124,7 @@ void RequestRun::startHop() {
       spec_->redirects ? parser_.captureHeader("Location", location_, sizeof location_) : -1);
   client_.cookies.discard();  // what a failed exchange before this one staged
   client_.cookies.setResponseHost(hop_.host);
-  body_.startHop(parser_);
+  body_.startHop(parser_, resuming_);
   parser_.onHeaders(&kHeaderVisitor, this);
   parser_.onBody(onBodyBytes, this);
   if (doneBy_.expired()) {  // the hops before used up the request's time
@@ -172,8 +175,9 @@ void RequestRun::settle() {
     return done();
   }
   result_.error = EHC_OK;
-  result_.statusCode = status;
-  result_.message = reasonPhrase(status);
+  // A 416 that says nothing was missing completes the 206 it continues.
+  result_.statusCode = body_.completedByRange() ? 206 : status;
+  result_.message = reasonPhrase(result_.statusCode);
   done();
 }
 
@@ -276,14 +280,25 @@ bool RequestRun::responseUrl() {
 // left cannot succeed). The backoff before retry k + 1 is 1x, 2x, 4x ... the
 // first wait, at most 8 s.
 void RequestRun::retryOrDone() {
+  if (body_.delivered()) return resumeOrDone();  // the target has part of it
   if (!retryable(result_.error) || attempt_ >= retries_) return done();
-  if (body_.delivered()) return done();             // the target has part of it
   if (!repeatable_ && attemptSent_) return done();  // it may have arrived
   uint32_t wait = uint32_t{EHC_RETRY_BACKOFF_MS} << (attempt_ < 6 ? attempt_ : 6);
   if (wait > 8000) wait = 8000;
   if (doneBy_.remainingMs() <= wait) return done();
   backoffMs_ = wait;
   state_ = RunState::Backoff;
+}
+
+// A download the target has part of goes on from where it stopped (the
+// server answered a moment ago: no wait), when the request allows it.
+void RequestRun::resumeOrDone() {
+  if (!retryable(result_.error) || resumes_ >= spec_->body.resumes || doneBy_.expired())
+    return done();
+  if (!writeRangeFrom(body_.received(), range_, sizeof range_)) return done();
+  ++resumes_;
+  resuming_ = true;
+  state_ = RunState::Attempt;
 }
 
 void RequestRun::backoff() {
@@ -385,6 +400,7 @@ bool RequestRun::bodySatisfied() const {
 
 void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {
   RequestRun& run = *static_cast<RequestRun*>(self);
+  if (run.followingRedirect()) return;  // a hop's body is nobody's
   run.body_.take(run.parser_, run.bodyBinder(), run.downloading(), data, length);
 }
 

@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "../http/content_range.h"
 #include "../http/text.h"
 #include "client_error.h"
 
@@ -60,10 +61,10 @@ void ResponseBody::begin(const BodyOptions& options, uint64_t maxBody, Inflater*
   delivered_ = false;
 }
 
-void ResponseBody::startHop(ResponseParser& parser) {
-  started_ = inflating_ = toSink_ = fedBinder_ = skipped_ = false;
-  bytes_ = 0;
-  total_ = -1;
+void ResponseBody::startHop(ResponseParser& parser, bool resuming) {
+  resuming_ = resuming;
+  started_ = fedBinder_ = skipped_ = completedByRange_ = false;
+  if (!resuming) restartDownload();
   binder_ = nullptr;
   error_ = 0;
   message_ = nullptr;
@@ -77,6 +78,15 @@ void ResponseBody::startHop(ResponseParser& parser) {
                                                           sizeof transferEncoding_)
                                    : -1);
   parser.deliverCodedBodies(decoding);
+  contentRange_[0] = '\0';
+  contentRangeCapture_ = static_cast<int8_t>(
+      resuming ? parser.captureHeader("Content-Range", contentRange_, sizeof contentRange_) : -1);
+}
+
+void ResponseBody::restartDownload() {
+  inflating_ = toSink_ = false;
+  bytes_ = received_ = 0;
+  total_ = knownLength_ = -1;
 }
 
 void ResponseBody::fail(int code, const char* message) {
@@ -111,6 +121,7 @@ bool ResponseBody::chooseCoding(const ResponseParser& parser) {
 
 void ResponseBody::start(const ResponseParser& parser, JsonBinder* binder, bool toSink) {
   started_ = true;
+  if (resuming_) return startResumed(parser, toSink);
   binder_ = binder;
   toSink_ = toSink && options_->sink;
   if (!wanted()) return;  // drained: whatever its coding
@@ -118,7 +129,34 @@ void ResponseBody::start(const ResponseParser& parser, JsonBinder* binder, bool 
     return fail(EHC_ERROR_BODY_TOO_LARGE, errorToString(EHC_ERROR_BODY_TOO_LARGE));
   if (!chooseCoding(parser)) return;
   total_ = inflating_ ? -1 : parser.contentLength();
+  knownLength_ = parser.status() == 200 ? parser.contentLength() : -1;
   if (toSink_ && options_->check) options_->check->begin();
+}
+
+// The answer to Range: bytes=received_- (content_range.h's rules).
+void ResponseBody::startResumed(const ResponseParser& parser, bool toSink) {
+  const bool ranged =
+      contentRangeCapture_ >= 0 && parser.headerStatus(contentRangeCapture_) == HeaderStatus::Found;
+  toSink_ = false;  // until the answer is known to continue the body
+  const ResumeDecision d =
+      decideResume(parser.status(), ranged ? contentRange_ : nullptr, received_, knownLength_);
+  switch (d.action) {
+    case ResumeAction::Append:  // the same inflater, check and counts go on
+      toSink_ = toSink && options_->sink;
+      if (d.range.lengthKnown) knownLength_ = static_cast<int64_t>(d.range.length);
+      return;
+    case ResumeAction::Complete: completedByRange_ = true; return;
+    case ResumeAction::Replace:
+      if (options_->restart && options_->restart()) {
+        resuming_ = false;
+        restartDownload();
+        return start(parser, nullptr, toSink);
+      }
+      return fail(EHC_ERROR_RESUME_FAILED,
+                  "the server ignored the range and the download target cannot start over");
+    case ResumeAction::Retry:
+    case ResumeAction::Fail: return fail(EHC_ERROR_RESUME_FAILED, rangeErrorMessage(d.error));
+  }
 }
 
 void ResponseBody::take(const ResponseParser& parser, JsonBinder* binder, bool toSink,
@@ -129,6 +167,7 @@ void ResponseBody::take(const ResponseParser& parser, JsonBinder* binder, bool t
     skipped_ = true;  // the coding's end will not be seen
     return;
   }
+  received_ += length;
   if (!inflating_) {
     deliver(reinterpret_cast<const uint8_t*>(data), length);
     return;
@@ -173,18 +212,20 @@ bool ResponseBody::wanted() const {
 }
 
 bool ResponseBody::tooLarge(const ResponseParser& parser) const {
+  const uint64_t before = resuming_ ? bytes_ : 0;  // a 206's length is the rest
   return maxBody_ && parser.headersDone() && parser.contentLength() > 0 &&
-         static_cast<uint64_t>(parser.contentLength()) > maxBody_;
+         before + static_cast<uint64_t>(parser.contentLength()) > maxBody_;
 }
 
 void ResponseBody::finish(const ResponseParser& parser, JsonBinder* binder, bool toSink) {
   if (!started_) start(parser, binder, toSink);  // no body byte came
-  if ((binder_ || toSink_) && tooLarge(parser))
+  if ((binder_ || toSink_) && !completedByRange_ && tooLarge(parser))
     fail(EHC_ERROR_BODY_TOO_LARGE, errorToString(EHC_ERROR_BODY_TOO_LARGE));
   if (error_) return;
   // A body read whole was coded whole: its end (CRC-32 and size, Adler-32)
   // must be there. (One left when the bindings were done is not read.)
-  if (inflating_ && !skipped_ && parser.complete() && parser.bodyBytes() > 0) {
+  const bool whole = completedByRange_ || (parser.complete() && received_ > 0);
+  if (inflating_ && !skipped_ && whole) {
     const InflateError e = inflater_->finish();
     if (e != InflateError::Ok) return fail(EHC_ERROR_ENCODING, inflateErrorMessage(e));
   }

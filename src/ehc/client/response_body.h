@@ -29,8 +29,10 @@ class ResponseBody {
   // the inflater for coded bodies (null: they are not asked for).
   void begin(const BodyOptions& options, uint64_t maxBody, Inflater* inflater);
   // A new hop: the parser captures the coding fields, and hands over coded
-  // bodies when there is an inflater to undo them.
-  void startHop(ResponseParser& parser);
+  // bodies when there is an inflater to undo them. `resuming`: the hop asks
+  // for the rest (Range: bytes=received()-) of the body the target has part
+  // of; what came so far (counts, inflater, check) carries on.
+  void startHop(ResponseParser& parser, bool resuming = false);
 
   // Body bytes from the parser. binder: where JSON goes (null: nowhere);
   // toSink: the download target takes this body. The same for every call
@@ -49,9 +51,16 @@ class ResponseBody {
   bool delivered() const { return delivered_; }
   bool fedBinder() const { return fedBinder_; }
   uint64_t bytes() const { return bytes_; }
+  // Body bytes as sent (before decoding) the consumers took: where a
+  // resumed download asks to continue.
+  uint64_t received() const { return received_; }
+  // The answer to a resumed download was a 416 saying nothing is missing.
+  bool completedByRange() const { return completedByRange_; }
 
  private:
   void start(const ResponseParser& parser, JsonBinder* binder, bool toSink);
+  void startResumed(const ResponseParser& parser, bool toSink);
+  void restartDownload();
   bool wanted() const;  // does a consumer still take the body?
   bool chooseCoding(const ResponseParser& parser);
   bool deliver(const uint8_t* data, size_t length);
@@ -61,13 +70,18 @@ class ResponseBody {
   const BodyOptions* options_ = nullptr;
   Inflater* inflater_ = nullptr;
   uint64_t maxBody_ = 0;
-  uint64_t bytes_ = 0;  // decoded, of this response
-  int64_t total_ = -1;  // what progress reports as the total
+  uint64_t bytes_ = 0;        // decoded, of this download
+  uint64_t received_ = 0;     // as sent, of this download
+  int64_t knownLength_ = -1;  // the complete length, once an answer said it
+  int64_t total_ = -1;        // what progress reports as the total
   JsonBinder* binder_ = nullptr;
   const char* message_ = nullptr;
   int error_ = 0;
   int8_t contentCoding_ = -1;  // the captures
   int8_t transferCoding_ = -1;
+  int8_t contentRangeCapture_ = -1;
+  bool resuming_ = false;
+  bool completedByRange_ = false;
   bool started_ = false;
   bool toSink_ = false;
   bool inflating_ = false;
@@ -76,6 +90,7 @@ class ResponseBody {
   bool skipped_ = false;  // body bytes nobody took (the bindings were done)
   char contentEncoding_[32] = {};
   char transferEncoding_[48] = {};
+  char contentRange_[64] = {};
 };
 
 EHC_END_NAMESPACE

@@ -216,6 +216,24 @@ class RestRequest {
   // download; it must live until the request is sent (client-wide:
   // setInflater).
   RestRequest& acceptEncoding(Inflater& inflater) &;
+  // A download dropped after some of it arrived (connection lost, reset,
+  // a read timeout with time left) continues with Range: bytes=N- up to
+  // `attempts` times: a 206 from N appends; a 200 (the server ignored the
+  // range) starts over when restart() (bool(), e.g. truncating the file)
+  // says the target could, else EHC_ERROR_RESUME_FAILED, as for a 206
+  // elsewhere or a changed length. The bytes counted are the body's as sent
+  // (a gzip body goes on through the same inflater).
+  RestRequest& resume(uint8_t attempts) & {
+    spec_.body.resumes = attempts;
+    spec_.body.restart = nullptr;
+    return *this;
+  }
+  template <typename F>
+  RestRequest& resume(uint8_t attempts, F restart) & {
+    spec_.body.resumes = attempts;
+    spec_.body.restart = RestartCallback(restart);
+    return *this;
+  }
 
   // onSuccess(void(int status) | void()): 2xx and no error.
   template <typename F>
@@ -332,6 +350,7 @@ class RestRequest {
   EHC_CHAIN_ON_TEMPORARY(verify)
   EHC_CHAIN_ON_TEMPORARY(maxBodySize)
   EHC_CHAIN_ON_TEMPORARY(acceptEncoding)
+  EHC_CHAIN_ON_TEMPORARY(resume)
   EHC_CHAIN_ON_TEMPORARY(onSuccess)
   EHC_CHAIN_ON_TEMPORARY(onError)
   EHC_CHAIN_ON_TEMPORARY(onResponse)

@@ -1,0 +1,160 @@
+// Downloads from the fault server (tools/ehc-fault-server, GET /file): drops
+// mid-body, mid-chunk and mid-gzip-member resumed with Range (or started
+// over on a 200), bounded attempts, truncated and corrupt gzip, and the
+// client usable after each.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "ESP32HTTPClient.h"
+#include "fault_server.h"
+#include "file_route.h"
+
+using namespace ehc;  // the error codes
+
+namespace {
+
+uint8_t window[32768];
+Inflater inflater(window, sizeof window);
+
+std::string sha256Hex(const std::string& data) {
+  Sha256Digest d;
+  d.begin();
+  d.feed(data.data(), data.size());
+  uint8_t raw[32];
+  d.finish(raw);
+  char hex[65];
+  Sha256Digest::toHex(raw, hex);
+  return hex;
+}
+
+class DownloadFaults : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(server_.start());
+    client_.reset(
+        new ESP32HTTPClient(("http://127.0.0.1:" + std::to_string(server_.port())).c_str()));
+  }
+  // GET target into got_; the result.
+  RestResult get(const std::string& target, uint8_t resumes, bool restartable = false,
+                 BodyCheck* check = nullptr) {
+    got_.clear();
+    auto request = client_->get(target.c_str())
+                       .acceptEncoding(inflater)
+                       .download([this](const uint8_t* d, size_t n) {
+                         got_.append(reinterpret_cast<const char*>(d), n);
+                       });
+    if (restartable)
+      request.resume(resumes, [this] {
+        got_.clear();
+        return true;
+      });
+    else
+      request.resume(resumes);
+    if (check) request.verify(*check);
+    return request.send();
+  }
+  // The request targets the server saw, in order.
+  size_t requestsFor(const std::string& target) const {
+    size_t n = 0;
+    for (const std::string& line : server_.requests())
+      n += line.find("GET " + target) != std::string::npos;
+    return n;
+  }
+
+  ehc_fault::FaultServer server_;
+  std::unique_ptr<ESP32HTTPClient> client_;
+  std::string got_;
+};
+
+const std::string kFile = ehc_fault::fileBytes(300000);
+
+TEST_F(DownloadFaults, ADropMidBodyIsResumedWithRange) {
+  const std::string expected = sha256Hex(kFile);  // outlives the check
+  Sha256Check digest(expected.c_str());
+  const RestResult r = get("/file?bytes=300000&drop=123457", 2, false, &digest);
+  ASSERT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_EQ(r.statusCode, 206);
+  EXPECT_EQ(r.attempts, 2);
+  EXPECT_TRUE(got_ == kFile);
+  EXPECT_STREQ(digest.hex(), expected.c_str());
+}
+
+TEST_F(DownloadFaults, AttemptsAreBounded) {
+  // every answer cut after 64000 bytes: five answers make the file
+  RestResult r = get("/file?bytes=300000&every=64000", 3);
+  EXPECT_EQ(r.error, EHC_ERROR_CONNECTION_LOST);
+  EXPECT_EQ(r.attempts, 4);
+  EXPECT_EQ(got_.size(), 4 * 64000u);
+  EXPECT_TRUE(got_ == kFile.substr(0, got_.size()));
+  r = get("/file?bytes=300000&every=64000", 4);
+  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_EQ(r.attempts, 5);
+  EXPECT_TRUE(got_ == kFile);
+  // without resume(): no second attempt once bytes were written
+  r = client_->get("/file?bytes=300000&every=64000")
+          .retry(3)
+          .download([](const uint8_t*, size_t) {})
+          .send();
+  EXPECT_EQ(r.error, EHC_ERROR_CONNECTION_LOST);
+  EXPECT_EQ(r.attempts, 1);
+}
+
+TEST_F(DownloadFaults, AServerIgnoringRangeStartsTheTargetOver) {
+  const std::string target = "/file?bytes=300000&drop=100000&drop-conn=1&ranges=ignore";
+  RestResult r = get(target, 2);  // the target cannot start over
+  EXPECT_EQ(r.error, EHC_ERROR_RESUME_FAILED);
+  EXPECT_STREQ(r.message, "the server ignored the range and the download target cannot start over");
+  EXPECT_TRUE(client_->get("/ok").send().isSuccess());  // the client goes on
+
+  server_.stop();
+  ASSERT_TRUE(server_.start());
+  client_.reset(
+      new ESP32HTTPClient(("http://127.0.0.1:" + std::to_string(server_.port())).c_str()));
+  r = get(target, 2, /*restartable=*/true);
+  ASSERT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_EQ(r.statusCode, 200);
+  EXPECT_TRUE(got_ == kFile);
+}
+
+TEST_F(DownloadFaults, ADropMidChunkStartsOverWhereRangesAreNotServed) {
+  // chunked answers here have no ranges: the 200 replaces what came
+  const RestResult r = get("/file?bytes=300000&framing=chunked&drop=150500&drop-conn=1", 1, true);
+  ASSERT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_TRUE(got_ == kFile);
+}
+
+TEST_F(DownloadFaults, ADropMidGzipGoesOnThroughTheSameInflater) {
+  const std::string expected = sha256Hex(kFile);  // outlives the check
+  Sha256Check digest(expected.c_str());
+  const RestResult r = get("/file?bytes=300000&coding=gzip&drop=90001", 2, false, &digest);
+  ASSERT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_EQ(r.attempts, 2);
+  EXPECT_TRUE(got_ == kFile);
+}
+
+TEST_F(DownloadFaults, BrokenGzipIsAnEncodingErrorAndTheClientGoesOn) {
+  struct Case {
+    const char* query;
+    const char* message;
+  } cases[] = {
+      {"&coding=gzip&truncate=5", "the compressed body ended too soon"},
+      {"&coding=gzip&corrupt=crc", "the gzip CRC-32 of the data does not match"},
+      {"&coding=gzip&corrupt=size", "the gzip length of the data does not match"},
+      {"&coding=te-gzip&corrupt=crc", "the gzip CRC-32 of the data does not match"},
+  };
+  for (const Case& c : cases) {
+    const RestResult r = get(std::string("/file?bytes=100000") + c.query, 0);
+    EXPECT_EQ(r.error, EHC_ERROR_ENCODING) << c.query;
+    EXPECT_STREQ(r.message, c.message) << c.query;
+    EXPECT_TRUE(got_ == kFile.substr(0, 100000).substr(0, got_.size()));
+    const RestResult next = client_->get("/ok").send();
+    EXPECT_TRUE(next.isSuccess()) << next.message;
+  }
+  // te-gzip whole: decoded
+  const RestResult r = get("/file?bytes=100000&coding=te-gzip", 0);
+  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_TRUE(got_ == ehc_fault::fileBytes(100000));
+}
+
+}  // namespace
