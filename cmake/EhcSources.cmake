@@ -62,6 +62,7 @@ set(EHC_CLIENT_SOURCES
     src/ehc/client/rest_client.cpp
     src/ehc/client/rest_request.cpp
     src/ehc/client/stored_headers.cpp
+    src/ehc/client/upload_body.cpp
     src/ehc/client/user_headers.cpp)
 
 set(EHC_ALL_SOURCES ${EHC_CORE_SOURCES} ${EHC_JSON_SOURCES} ${EHC_HTTP_SOURCES} ${EHC_CODEC_SOURCES}

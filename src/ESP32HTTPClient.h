@@ -17,6 +17,7 @@
 #include "ehc/client/response_body.h"
 #include "ehc/client/rest_json.h"
 #include "ehc/client/sha256_check.h"
+#include "ehc/client/upload_body.h"
 #include "ehc/codec/inflate.h"
 #include "ehc/config.h"
 #include "ehc/http/http_error.h"

@@ -1,9 +1,14 @@
-// Downloads from the fault server (tools/ehc-fault-server, GET /file): drops
+// Uploads to the fault server's /upload handler (Content-Length and chunked,
+// from a callback and a file descriptor), and downloads (GET /file): drops
 // mid-body, mid-chunk and mid-gzip-member resumed with Range (or started
 // over on a 200), bounded attempts, truncated and corrupt gzip, and the
 // client usable after each.
 #include <gtest/gtest.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
 
+#include <algorithm>
 #include <string>
 
 #include "ESP32HTTPClient.h"
@@ -155,6 +160,81 @@ TEST_F(DownloadFaults, BrokenGzipIsAnEncodingErrorAndTheClientGoesOn) {
   const RestResult r = get("/file?bytes=100000&coding=te-gzip", 0);
   EXPECT_TRUE(r.isSuccess()) << r.message;
   EXPECT_TRUE(got_ == ehc_fault::fileBytes(100000));
+}
+
+struct Uploaded {
+  uint64_t bytes = 0;
+  uint32_t crc32 = 0;
+  bool chunked = false;
+};
+
+RestRequest& expectUpload(RestRequest& r, Uploaded& u) {
+  return r.getBody("bytes", &u.bytes).getBody("crc32", &u.crc32).getBody("chunked", &u.chunked);
+}
+
+uint32_t crcOf(const std::string& s) {
+  return static_cast<uint32_t>(crc32(0, reinterpret_cast<const Bytef*>(s.data()), s.size()));
+}
+
+TEST_F(DownloadFaults, UploadsWithAndWithoutALength) {
+  for (bool known : {true, false}) {
+    SCOPED_TRACE(known ? "Content-Length" : "chunked");
+    size_t at = 0;
+    uint64_t progress = 0;
+    Uploaded u;
+    auto request = client_->post("/upload").upload(
+        [&at](uint8_t* b, size_t room) {
+          const size_t n = std::min(room, kFile.size() - at);
+          memcpy(b, kFile.data() + at, n);
+          at += n;
+          return static_cast<long>(n);
+        },
+        known ? static_cast<int64_t>(kFile.size()) : -1);
+    request.onUploadProgress([&progress](uint64_t sent, int64_t) { progress = sent; });
+    const RestResult r = expectUpload(request, u).send();
+    ASSERT_TRUE(r.isSuccess()) << r.message;
+    EXPECT_EQ(u.bytes, kFile.size());
+    EXPECT_EQ(u.crc32, crcOf(kFile));
+    EXPECT_EQ(u.chunked, !known);
+    EXPECT_EQ(progress, kFile.size());
+    EXPECT_GT(r.bytesSent, kFile.size());
+  }
+  // the connection serves the next request
+  EXPECT_TRUE(client_->get("/ok").send().reused);
+}
+
+TEST_F(DownloadFaults, UploadFromAFile) {
+  char path[] = "/tmp/ehc-upload-XXXXXX";
+  const int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(write(fd, kFile.data(), kFile.size()), static_cast<ssize_t>(kFile.size()));
+  lseek(fd, 0, SEEK_SET);
+  FdStream file{fd};
+  Uploaded u;
+  auto request = client_->put("/upload").uploadFrom(file);  // length unknown: chunked
+  const RestResult r = expectUpload(request, u).send();
+  close(fd);
+  unlink(path);
+  ASSERT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_EQ(u.bytes, kFile.size());
+  EXPECT_EQ(u.crc32, crcOf(kFile));
+  EXPECT_TRUE(u.chunked);
+}
+
+TEST_F(DownloadFaults, ASourceShortOfItsLengthFailsTheRequest) {
+  const RestResult r = client_->post("/upload")
+                           .upload(
+                               [](uint8_t* b, size_t) {
+                                 static int calls = 0;
+                                 if (calls++) return 0L;
+                                 b[0] = 'x';
+                                 return 1L;
+                               },
+                               10)
+                           .send();
+  EXPECT_EQ(r.error, EHC_ERROR_NO_STREAM);
+  EXPECT_STREQ(r.message, "the request body's source failed or ended before its length");
+  EXPECT_TRUE(client_->get("/ok").send().isSuccess());  // on a new connection
 }
 
 }  // namespace

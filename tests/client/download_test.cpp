@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <string.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -441,6 +442,75 @@ TEST(Download, ResumeAnswersAreReadStrictly) {
       }
     }
   }
+}
+
+// What an upload puts on the wire: the framing, Expect, the type.
+TEST(Upload, TheRequestIsFramedByTheLength) {
+  const std::string data = sampleBody(700);
+  for (bool known : {true, false}) {
+    Scripted s({lengthResponse("{}")});
+    size_t at = 0;
+    const RestResult r = s.client->post("/up")
+                             .upload(
+                                 [&](uint8_t* b, size_t room) {
+                                   const size_t n = std::min<size_t>({room, 100, data.size() - at});
+                                   memcpy(b, data.data() + at, n);
+                                   at += n;
+                                   return static_cast<long>(n);
+                                 },
+                                 known ? 700 : -1)
+                             .expectContinue()
+                             .header("Content-Type", "text/plain")
+                             .send();
+    ASSERT_TRUE(r.isSuccess()) << r.message;
+    const std::string w = s.written();
+    EXPECT_NE(w.find("Expect: 100-continue\r\n"), std::string::npos);
+    EXPECT_NE(w.find("Content-Type: text/plain\r\n"), std::string::npos);
+    const std::string body = w.substr(w.find("\r\n\r\n") + 4);
+    if (known) {
+      EXPECT_NE(w.find("Content-Length: 700\r\n"), std::string::npos);
+      EXPECT_EQ(body, data);
+    } else {
+      EXPECT_NE(w.find("Transfer-Encoding: chunked\r\n"), std::string::npos);
+      std::string chunked;
+      for (size_t i = 0; i < data.size(); i += 100)
+        chunked += "64\r\n" + data.substr(i, 100) + "\r\n";
+      EXPECT_EQ(body, chunked + "0\r\n\r\n");
+    }
+  }
+}
+
+TEST(Upload, OneBodyPerRequest) {
+  Scripted s({});
+  auto read = [](uint8_t*, size_t) { return 0L; };
+  EXPECT_EQ(s.client->post("/").rawBody("x").upload(read).send().error, EHC_ERROR_INVALID_REQUEST);
+  EXPECT_EQ(s.client->post("/").upload(read).body("a", 1).send().error, EHC_ERROR_INVALID_REQUEST);
+}
+
+// A source that fails ends the request (-6); without uploadRewind() it is
+// read once, so a retry does not send it again.
+TEST(Upload, ASourceIsReadOnceUnlessItRewinds) {
+  Scripted s({"<close>", lengthResponse("{}")});
+  s.transport->failWriteAfter(0, NetError::WriteFailed);
+  int reads = 0;
+  auto read = [&reads](uint8_t* b, size_t) {
+    if (reads++ % 2) return 0L;
+    b[0] = 'x';
+    return 1L;
+  };
+  RestResult r = s.client->put("/").upload(read).retry(2).send();
+  EXPECT_FALSE(r.isSuccess());
+  EXPECT_EQ(r.attempts, 1);
+  Scripted t({"<close>", lengthResponse("{}")});
+  t.transport->failWriteAfter(0, NetError::WriteFailed);
+  int rewinds = 0;
+  r = t.client->put("/")
+          .upload(read)
+          .uploadRewind([&rewinds] { return ++rewinds > 0; })
+          .retry(2)
+          .send();
+  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_EQ(rewinds, 1);
 }
 
 }  // namespace

@@ -15,11 +15,13 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <regex>
 #include <string>
 #include <vector>
 
+#include "fault_server.h"
 #include "loopback.h"
 #include "nginx_server.h"
 #include "suite_start.h"
@@ -476,6 +478,26 @@ TEST_F(EhcGet, CompressedBodiesAreDecoded) {
   const Ran r = ehcGet({"--compressed", http(*server_, "/gzip/users.json")});
   ASSERT_EQ(r.exitCode, 0) << r;
   EXPECT_TRUE(r.out == kOkLine + *users_) << r;
+}
+
+// -T: the file as the body, with Content-Length; stdin chunked.
+TEST_F(EhcGet, UploadsAFile) {
+  ehc_fault::FaultServer upload;
+  ASSERT_TRUE(upload.start());
+  const std::string url = "http://127.0.0.1:" + std::to_string(upload.port()) + "/upload";
+  const uint32_t crc = static_cast<uint32_t>(
+      crc32(0, reinterpret_cast<const Bytef*>(users_->data()), users_->size()));
+  Ran r = ehcGet({"-T", kUsersPath, url});
+  ASSERT_EQ(r.exitCode, 0) << r;
+  EXPECT_NE(r.out.find("{\"bytes\":" + std::to_string(users_->size()) +
+                       ",\"crc32\":" + std::to_string(crc) + ",\"chunked\":false}"),
+            std::string::npos)
+      << r;
+  ASSERT_EQ(upload.requests().size(), 1u);
+  EXPECT_EQ(upload.requests()[0], "1 PUT /upload");
+  r = ehcGet({"-T", "-", "-X", "POST", url});  // stdin is /dev/null here
+  ASSERT_EQ(r.exitCode, 0) << r;
+  EXPECT_NE(r.out.find("{\"bytes\":0,\"crc32\":0,\"chunked\":true}"), std::string::npos) << r;
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <chrono>
@@ -131,8 +132,11 @@ struct Request {
   std::string path, query;  // target split at the first '?'
   uint64_t contentLength = 0;
   bool hasTransferEncoding = false;
-  bool wantsClose = false;  // "Connection: close"
-  std::string range;        // the Range field's value
+  bool chunkedBody = false;  // Transfer-Encoding: chunked (the only coding read)
+  uint64_t bodyBytes = 0;    // the whole body's, however long
+  uint32_t bodyCrc = 0;      // CRC-32 of the whole body (zlib's)
+  bool wantsClose = false;   // "Connection: close"
+  std::string range;         // the Range field's value
 };
 
 void parseHeader(std::string_view line, Request* request, bool* valid) {
@@ -149,6 +153,7 @@ void parseHeader(std::string_view line, Request* request, bool* valid) {
     request->contentLength = length.value_or(0);
   } else if (name == "transfer-encoding") {
     request->hasTransferEncoding = true;
+    request->chunkedBody = lowercase(value) == "chunked";
   } else if (name == "connection") {
     request->wantsClose = lowercase(value).find("close") != std::string::npos;
   } else if (name == "range") {
@@ -324,10 +329,12 @@ class Peer {
     received_.erase(0, headEnd + 4);
     if (!parsed) return ReadOutcome::kMalformed;
     if (answersBeforeTheBody(request->path)) return ReadOutcome::kRequest;
-    // A chunked request body would need a decoder just to find the next request.
-    if (request->hasTransferEncoding) return ReadOutcome::kBodyNotSupported;
-    return receiveBody(request->contentLength, &request->body, deadline) ? ReadOutcome::kRequest
-                                                                         : ReadOutcome::kGone;
+    // Of the transfer codings only chunked is decoded (what clients send).
+    if (request->hasTransferEncoding && !request->chunkedBody)
+      return ReadOutcome::kBodyNotSupported;
+    if (request->chunkedBody) return receiveChunked(request, deadline);
+    return receiveBody(request->contentLength, request, deadline) ? ReadOutcome::kRequest
+                                                                  : ReadOutcome::kGone;
   }
 
   bool send(std::string_view bytes, Clock::time_point deadline) {
@@ -380,9 +387,45 @@ class Peer {
   }
 
   // Takes `bytes` of body, keeping the first kMaxKeptBody of them in *kept.
-  bool receiveBody(uint64_t bytes, std::string* kept, Clock::time_point deadline) {
+  // A chunked request body (RFC 9112 7.1): sizes, data, trailers.
+  ReadOutcome receiveChunked(Request* request, Clock::time_point deadline) {
+    std::string line;
+    for (;;) {
+      if (!receiveLine(&line, deadline)) return ReadOutcome::kGone;
+      const std::string size = line.substr(0, line.find(';'));
+      char* end = nullptr;
+      const unsigned long long n = strtoull(size.c_str(), &end, 16);
+      if (size.empty() || *end || size.size() > 15) return ReadOutcome::kMalformed;
+      if (n == 0) break;
+      if (!receiveBody(n, request, deadline) || !receiveLine(&line, deadline))
+        return ReadOutcome::kGone;
+      if (!line.empty()) return ReadOutcome::kMalformed;
+    }
+    do {  // trailers, up to the empty line
+      if (!receiveLine(&line, deadline)) return ReadOutcome::kGone;
+    } while (!line.empty());
+    return ReadOutcome::kRequest;
+  }
+
+  bool receiveLine(std::string* line, Clock::time_point deadline) {
+    size_t end;
+    while ((end = received_.find("\r\n")) == std::string::npos) {
+      if (received_.size() > kMaxHeadBytes) return false;
+      if (!receiveMore(deadline)) return false;
+    }
+    line->assign(received_, 0, end);
+    received_.erase(0, end + 2);
+    return true;
+  }
+
+  bool receiveBody(uint64_t bytes, Request* request, Clock::time_point deadline) {
+    std::string* kept = &request->body;
     for (;;) {
       const size_t dropped = static_cast<size_t>(std::min<uint64_t>(bytes, received_.size()));
+      request->bodyBytes += dropped;
+      request->bodyCrc = static_cast<uint32_t>(
+          crc32(request->bodyCrc, reinterpret_cast<const Bytef*>(received_.data()),
+                static_cast<uInt>(dropped)));
       if (kept->size() < kMaxKeptBody)
         kept->append(received_, 0, std::min(dropped, kMaxKeptBody - kept->size()));
       received_.erase(0, dropped);
@@ -623,6 +666,14 @@ After apiRoute(Exchange& ex) {
   return ex.replyJson(reply->status, reply->body);
 }
 
+// A small upload handler: what arrived, for a test to compare.
+After uploadRoute(Exchange& ex) {
+  const Request& r = ex.request;
+  return ex.replyJson(200, "{\"bytes\":" + std::to_string(r.bodyBytes) +
+                               ",\"crc32\":" + std::to_string(r.bodyCrc) +
+                               ",\"chunked\":" + (r.chunkedBody ? "true" : "false") + "}");
+}
+
 // A generated file with download faults (file_route.h).
 After fileRoute(Exchange& ex) {
   FileQuery q;
@@ -686,6 +737,8 @@ const Route kRoutes[] = {
      "Content-Length of N MiB (default 1024), streamed until\nthe peer leaves, or for 60 s",
      hugeBodyRoute},
     {"/status", "/status?code=N", "status N with a small JSON body", statusRoute},
+    {"/upload", "/upload", "any method, any body (Content-Length or chunked): its size and CRC-32",
+     uploadRoute},
     {"/file",
      "/file?bytes=N[&framing=chunked][&coding=gzip|te-gzip][&corrupt=crc|size][&truncate=K]"
      "[&drop=K][&every=K][&drop-conn=C][&ranges=ignore]",

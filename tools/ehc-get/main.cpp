@@ -20,6 +20,8 @@
 //     --compressed       Accept-Encoding: gzip, deflate; the body decoded
 //     --sha256 HEX       the body written to FILE must have this SHA-256
 //     --max-size N       a body beyond N bytes fails the request
+//     -T FILE            upload FILE as the body (PUT unless -X says else),
+//                        with Content-Length; -T - reads stdin, sent chunked
 //
 // stdout: each response's status line and body. stderr, per request:
 //   request I status S bytes B ms T reused yes|no resumed yes|no
@@ -30,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <string>
@@ -57,15 +60,19 @@ struct Options {
   bool compressed = false;
   const char* sha256 = nullptr;
   uint64_t maxSize = 0;
+  const char* upload = nullptr;  // -T
+  int uploadFd = -1;
+  int64_t uploadLength = -1;
 };
 
 int usage(const char* msg) {
-  fprintf(stderr,
-          "ehc-get: %s\nusage: ehc-get [--cacert FILE] [--pin HEX | --pin-key HEX] [--insecure] "
-          "[--repeat N] [--timeout MS] [-H 'Name: value']... [-X METHOD] [-d JSON] "
-          "[-b PATH[:TYPE]]... [-o FILE] [--compressed] [--sha256 HEX] [--max-size N] URL\n"
-          "  TYPE: %s (default raw)\n",
-          msg, ehc_tools::kBindingTypes);
+  fprintf(
+      stderr,
+      "ehc-get: %s\nusage: ehc-get [--cacert FILE] [--pin HEX | --pin-key HEX] [--insecure] "
+      "[--repeat N] [--timeout MS] [-H 'Name: value']... [-X METHOD] [-d JSON] "
+      "[-b PATH[:TYPE]]... [-o FILE] [--compressed] [--sha256 HEX] [--max-size N] [-T FILE] URL\n"
+      "  TYPE: %s (default raw)\n",
+      msg, ehc_tools::kBindingTypes);
   return 2;
 }
 
@@ -104,6 +111,7 @@ class CliRequest final : public ehc::Exchange {
       encodings |= strcasecmp(h.first.c_str(), "Accept-Encoding") == 0;
     }
     if (o_.compressed && !encodings) w.header("Accept-Encoding", "gzip, deflate");
+    if (o_.uploadFd >= 0) return writeUpload(w, typed);
     const size_t length = o_.body ? strlen(o_.body) : 0;
     if (o_.body && !typed) w.header("Content-Type", "application/json");
     const bool sendsBody =
@@ -111,13 +119,27 @@ class CliRequest final : public ehc::Exchange {
     w.endHeaders(sendsBody ? static_cast<int64_t>(length) : -1);
     return w.body(o_.body ? o_.body : "", length);
   }
+  // The file (again from its start on a resend: stdin cannot, see replayable).
+  ehc::HttpError writeUpload(ehc::RequestWriter& w, bool typed) {
+    if (o_.uploadLength >= 0) lseek(o_.uploadFd, 0, SEEK_SET);
+    ehc::FdStream file{o_.uploadFd};
+    ehc::UploadOptions upload;
+    upload.read = [&file](uint8_t* b, size_t n) { return static_cast<long>(file.read(b, n)); };
+    upload.length = o_.uploadLength;
+    if (!typed) w.header("Content-Type", "application/octet-stream");
+    ehc::writeUploadHead(w, upload);
+    return ehc::writeUploadBody(w, upload);
+  }
   // A file wants the whole body; the bindings until they are resolved.
   bool bodySatisfied() const override {
     if (body_->failed()) return true;
     return !o_.output && binder_ && binder_->done();
   }
   bool isHead() const override { return o_.method == "HEAD"; }
-  bool replayable() const override { return o_.method != "POST" && o_.method != "PATCH"; }
+  bool replayable() const override {
+    if (o_.uploadFd >= 0 && o_.uploadLength < 0) return false;  // stdin is read once
+    return o_.method != "POST" && o_.method != "PATCH";
+  }
 
  private:
   const Options& o_;
@@ -171,6 +193,9 @@ int parseArgs(int argc, char** argv, Options* o) {
       long n = 0;
       if (!parsePositive(value(), &n)) return usage("--max-size needs a positive number");
       o->maxSize = static_cast<uint64_t>(n);
+    } else if (a == "-T") {
+      if (!(o->upload = value())) return usage("-T needs a file");
+      if (o->method == "GET") o->method = "PUT";  // as curl does
     } else if (a == "--help" || a == "-h") {
       usage("help");
       return 0;
@@ -198,6 +223,17 @@ int main(int argc, char** argv) {
   const int done = parseArgs(argc, argv, &o);
   if (done >= 0) return done;
 
+  if (o.upload) {
+    if (o.body) return usage("-T and -d: one body");
+    o.uploadFd = strcmp(o.upload, "-") == 0 ? 0 : open(o.upload, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (o.uploadFd < 0) {
+      fprintf(stderr, "ehc-get: cannot read %s: %s\n", o.upload, strerror(errno));
+      return 1;
+    }
+    if (o.uploadFd > 0 && fstat(o.uploadFd, &st) == 0 && S_ISREG(st.st_mode))
+      o.uploadLength = st.st_size;
+  }
   ehc::Url url;
   if (ehc::parseUrl(o.url, &url) != ehc::HttpError::Ok) return usage("malformed URL");
   const std::string host(url.host, url.hostLength);

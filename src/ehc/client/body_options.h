@@ -65,6 +65,19 @@ struct BodyOptions {
   RestartCallback restart;       // the target starts over (a 200 to a Range)
 };
 
+// Fills buffer[0..room) with the next bytes of a request body: how many,
+// 0 at its end, below 0 when it failed.
+using ReadCallback = Callback<long(uint8_t* buffer, size_t room)>;
+
+// A request body from a source (upload(), uploadFrom()).
+struct UploadOptions {
+  ReadCallback read;          // empty: no upload
+  int64_t length = -1;        // known: Content-Length; -1: sent chunked
+  ProgressCallback progress;  // body bytes sent, and the length
+  RestartCallback rewind;     // the source starts again (a resend); empty: never sent twice
+  bool expectContinue = false;
+};
+
 namespace detail {
 template <typename F>
 DataCallback dataCallback(F f) {
@@ -85,6 +98,20 @@ DataCallback streamCallback(S& stream) {
   return DataCallback([&stream](const uint8_t* d, size_t n) {
     return static_cast<size_t>(stream.write(const_cast<uint8_t*>(d), n)) == n;
   });
+}
+// An Arduino Stream's readBytes (File, WiFiClient, ...), else read(buf, n)
+// (an ehc::FdStream, POSIX-like classes).
+template <typename S>
+auto readSome(S& s, uint8_t* b, size_t n, int) -> decltype(s.readBytes(b, n), long()) {
+  return static_cast<long>(s.readBytes(b, n));
+}
+template <typename S>
+long readSome(S& s, uint8_t* b, size_t n, long) {
+  return static_cast<long>(s.read(b, n));
+}
+template <typename S>
+ReadCallback streamReader(S& stream) {
+  return ReadCallback([&stream](uint8_t* b, size_t n) { return readSome(stream, b, n, 0); });
 }
 }  // namespace detail
 

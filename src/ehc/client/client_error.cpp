@@ -83,6 +83,7 @@ int clientErrorOf(HttpError e) {
     case HttpError::BadHeaderName:
     case HttpError::MissingPathParam: return EHC_ERROR_INVALID_REQUEST;
     case HttpError::RequestTooLarge: return EHC_ERROR_STREAM_WRITE;
+    case HttpError::BodySourceFailed: return EHC_ERROR_NO_STREAM;
     default: return EHC_ERROR_BAD_RESPONSE;  // the response parser's findings
   }
 }

@@ -72,7 +72,7 @@ void RequestRun::start(const RequestSpec& spec, bool ownsBinder) {
   retries_ = spec.retries >= 0 ? spec.retries : client_.settings.maxRetry;
   repeatable_ = spec.idempotent || !unsafeToRepeat(spec.method);
   attempt_ = resumes_ = 0;
-  resuming_ = false;
+  resuming_ = uploadUsed_ = false;
   body_.begin(spec.body, spec.body.maxBody ? spec.body.maxBody : client_.settings.maxBodySize,
               spec.body.inflater ? spec.body.inflater : client_.settings.inflater);
   state_ = RunState::Attempt;
@@ -282,7 +282,8 @@ bool RequestRun::responseUrl() {
 void RequestRun::retryOrDone() {
   if (body_.delivered()) return resumeOrDone();  // the target has part of it
   if (!retryable(result_.error) || attempt_ >= retries_) return done();
-  if (!repeatable_ && attemptSent_) return done();  // it may have arrived
+  if (!repeatable_ && attemptSent_) return done();          // it may have arrived
+  if (uploadUsed_ && !spec_->upload.rewind) return done();  // its source was read
   uint32_t wait = uint32_t{EHC_RETRY_BACKOFF_MS} << (attempt_ < 6 ? attempt_ : 6);
   if (wait > 8000) wait = 8000;
   if (doneBy_.remainingMs() <= wait) return done();
@@ -353,6 +354,11 @@ void RequestRun::completeBindings() {
 }
 
 HttpError RequestRun::writeRequest(RequestWriter& writer) {
+  if (spec_->upload.read && hop_.hasBody) {  // the source is read again only from its start
+    if (uploadUsed_ && !(spec_->upload.rewind && spec_->upload.rewind()))
+      return HttpError::BodySourceFailed;
+    uploadUsed_ = true;
+  }
   size_t headBytes = 0;
   const HttpError e =
       writeRequestMessage(writer, *spec_, client_.settings, client_.cookies, hop_, &headBytes);
@@ -365,6 +371,7 @@ bool RequestRun::isHead() const {
 }
 
 bool RequestRun::replayable() const {
+  if (spec_->upload.read && !spec_->upload.rewind) return false;  // read once
   return spec_->idempotent || !unsafeToRepeat(hop_.method);
 }
 

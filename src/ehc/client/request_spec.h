@@ -60,6 +60,7 @@ struct RequestSpec {
   bool idempotent = false;
   uint8_t redirects = 0;  // how many to follow
   BodyOptions body;       // download, progress, check, limit, codings
+  UploadOptions upload;   // a body from a source
 
   StatusCallback onSuccess;
   ErrorCallback onError;

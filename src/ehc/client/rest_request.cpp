@@ -144,8 +144,13 @@ RestRequest& RestRequest::addParam(Param* list, uint8_t& count, size_t capacity,
   return *this;
 }
 
+RestRequest& RestRequest::expectContinue(bool on) & {
+  spec_.upload.expectContinue = on;
+  return *this;
+}
+
 bool RestRequest::bodyIsFree(const char* what) {
-  if (spec_.fieldCount || spec_.rawBody) {
+  if (spec_.fieldCount || spec_.rawBody || spec_.upload.read) {
     fail(EHC_ERROR_INVALID_REQUEST, what);
     return false;
   }
@@ -154,8 +159,8 @@ bool RestRequest::bodyIsFree(const char* what) {
 
 RestRequest& RestRequest::addBodyField(const char* key, ParamValue value) {
   if (!ready()) return *this;
-  if (spec_.rawBody) {
-    fail(EHC_ERROR_INVALID_REQUEST, "body(key, value) with a raw or struct body");
+  if (spec_.rawBody || spec_.upload.read) {
+    fail(EHC_ERROR_INVALID_REQUEST, "body(key, value) with a raw, struct or upload body");
     return *this;
   }
   int same = -1;

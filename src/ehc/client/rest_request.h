@@ -179,6 +179,50 @@ class RestRequest {
   // Follow 301/302/303/307/308 up to `max` times (off by default).
   RestRequest& followRedirects(uint8_t max = 5) &;
 
+  // --- a request body from a source (body_options.h) ---------------------------
+  // read(uint8_t* buffer, size_t room) -> long: bytes given, 0 at the end,
+  // < 0 failed (EHC_ERROR_NO_STREAM). With `length` (>= 0) the body is sent
+  // with Content-Length and must have exactly that many bytes; without, it
+  // is sent chunked. Content-Type: application/octet-stream unless a
+  // Content-Type header is given. The source is read once: the request is
+  // not sent twice (resend, retry) unless uploadRewind() says it can start
+  // over.
+  template <typename F>
+  RestRequest& upload(F read, int64_t length = -1) & {
+    if (ready() && bodyIsFree("upload() with other body content")) {
+      spec_.upload.read = ReadCallback(read);
+      spec_.upload.length = length;
+    }
+    return *this;
+  }
+  // ... from an Arduino Stream / File (readBytes), an ehc::FdStream (read);
+  // it must live until the request is sent.
+  template <typename S, typename std::enable_if<std::is_class<S>::value, int>::type = 0>
+  RestRequest& uploadFrom(S& stream, int64_t length = -1) & {
+    if (ready() && bodyIsFree("uploadFrom() with other body content")) {
+      spec_.upload.read = detail::streamReader(stream);
+      spec_.upload.length = length;
+    }
+    return *this;
+  }
+  // f(uint64_t sent, int64_t length) after each piece of the body went out.
+  template <typename F>
+  RestRequest& onUploadProgress(F f) & {
+    spec_.upload.progress = ProgressCallback(f);
+    return *this;
+  }
+  // bool(): the source starts again from its beginning (a seek), so that
+  // the request may be sent once more after a failure.
+  template <typename F>
+  RestRequest& uploadRewind(F f) & {
+    spec_.upload.rewind = RestartCallback(f);
+    return *this;
+  }
+  // Sends Expect: 100-continue. The body follows the head at once (RFC 9110
+  // 10.1.1 allows it); a server that answers early (413, 401, 417) is read
+  // as that answer, as for any request.
+  RestRequest& expectContinue(bool on = true) &;
+
   // --- where the body goes besides the bindings (body_options.h) ---------------
   // A 2xx answer's body, decoded, to f(const uint8_t* data, size_t n):
   // returning false (or a bool-less f: never) stops the transfer
@@ -351,6 +395,11 @@ class RestRequest {
   EHC_CHAIN_ON_TEMPORARY(maxBodySize)
   EHC_CHAIN_ON_TEMPORARY(acceptEncoding)
   EHC_CHAIN_ON_TEMPORARY(resume)
+  EHC_CHAIN_ON_TEMPORARY(upload)
+  EHC_CHAIN_ON_TEMPORARY(uploadFrom)
+  EHC_CHAIN_ON_TEMPORARY(onUploadProgress)
+  EHC_CHAIN_ON_TEMPORARY(uploadRewind)
+  EHC_CHAIN_ON_TEMPORARY(expectContinue)
   EHC_CHAIN_ON_TEMPORARY(onSuccess)
   EHC_CHAIN_ON_TEMPORARY(onError)
   EHC_CHAIN_ON_TEMPORARY(onResponse)
