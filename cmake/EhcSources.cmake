@@ -53,6 +53,7 @@ set(EHC_CLIENT_SOURCES
     src/ehc/client/client_settings.cpp
     src/ehc/client/connection.cpp
     src/ehc/client/cookie_jar.cpp
+    src/ehc/client/event_stream.cpp
     src/ehc/client/header_targets.cpp
     src/ehc/client/json_body.cpp
     src/ehc/client/reason_phrase.cpp

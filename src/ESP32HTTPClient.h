@@ -19,6 +19,7 @@
 #include "ehc/client/sha256_check.h"
 #include "ehc/client/upload_body.h"
 #include "ehc/codec/inflate.h"
+#include "ehc/codec/sse.h"
 #include "ehc/config.h"
 #include "ehc/http/http_error.h"
 #include "ehc/http/request_writer.h"

@@ -237,4 +237,56 @@ TEST_F(DownloadFaults, ASourceShortOfItsLengthFailsTheRequest) {
   EXPECT_TRUE(client_->get("/ok").send().isSuccess());  // on a new connection
 }
 
+// Events bound with the JSON binder, one callback each; the stream that
+// drops is asked for again with Last-Event-ID and goes on where it was.
+TEST_F(DownloadFaults, EventsResumeAfterADropWithLastEventId) {
+  StaticSseParser<> sse;
+  struct Seen {
+    int n = 0;
+    char name[8] = "";
+    std::string text;
+  } seen;
+  const RestResult r = client_->get("/events?count=7&drop=3")
+                           .getBody("n", &seen.n)
+                           .getBody("name", seen.name)
+                           .onEvent(sse,
+                                    [&seen](const ServerEvent& e) {  // one pointer: fits
+                                      EXPECT_EQ(e.json, JsonError::Ok);
+                                      EXPECT_EQ(e.found, 0b11u);
+                                      EXPECT_EQ(std::to_string(seen.n), e.id);
+                                      seen.text += std::to_string(seen.n) + seen.name + " ";
+                                      return true;
+                                    })
+                           .reconnect(3)
+                           .send();
+  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_EQ(seen.text, "1e1 2e2 3e3 4e4 5e5 6e6 7e7 ");
+  EXPECT_EQ(r.attempts, 4);  // 3 + 3 + 1 events, then an empty stream ends it
+  EXPECT_EQ(server_.connectionsAccepted(), 4u);
+}
+
+TEST_F(DownloadFaults, TheEventCallbackEndsTheStream) {
+  StaticSseParser<> sse;
+  int n = 0, calls = 0;
+  const RestResult r = client_->get("/events?count=100")
+                           .getBody("n", &n)
+                           .onEvent(sse, [&calls](const ServerEvent&) { return ++calls < 4; })
+                           .reconnect(5)
+                           .send();
+  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_EQ(calls, 4);
+  EXPECT_EQ(n, 4);
+  EXPECT_EQ(r.attempts, 1);
+  // and reconnections are bounded
+  StaticSseParser<> again;
+  calls = 0;
+  const RestResult q = client_->get("/events?count=100&drop=2")
+                           .onEvent(again, [&calls](const ServerEvent&) { return ++calls > 0; })
+                           .reconnect(2)
+                           .send();
+  EXPECT_TRUE(q.isSuccess()) << q.message;
+  EXPECT_EQ(calls, 6);
+  EXPECT_EQ(q.attempts, 3);
+}
+
 }  // namespace

@@ -500,4 +500,16 @@ TEST_F(EhcGet, UploadsAFile) {
   EXPECT_NE(r.out.find("{\"bytes\":0,\"crc32\":0,\"chunked\":true}"), std::string::npos) << r;
 }
 
+// --events: one line per event, TYPE, ID, DATA.
+TEST_F(EhcGet, EventsPrintOneLineEach) {
+  ehc_fault::FaultServer events;
+  ASSERT_TRUE(events.start());
+  const Ran r =
+      ehcGet({"--events", "http://127.0.0.1:" + std::to_string(events.port()) + "/events?count=2"});
+  ASSERT_EQ(r.exitCode, 0) << r;
+  EXPECT_EQ(r.out,
+            "message\t1\t{\"n\":1,\\n\"name\":\"e1\"}\nmessage\t2\t{\"n\":2,\\n\"name\":\"e2\"}\n")
+      << r;
+}
+
 }  // namespace

@@ -137,6 +137,7 @@ struct Request {
   uint32_t bodyCrc = 0;      // CRC-32 of the whole body (zlib's)
   bool wantsClose = false;   // "Connection: close"
   std::string range;         // the Range field's value
+  std::string lastEventId;   // the Last-Event-ID field's value
 };
 
 void parseHeader(std::string_view line, Request* request, bool* valid) {
@@ -158,6 +159,8 @@ void parseHeader(std::string_view line, Request* request, bool* valid) {
     request->wantsClose = lowercase(value).find("close") != std::string::npos;
   } else if (name == "range") {
     request->range = value;
+  } else if (name == "last-event-id") {
+    request->lastEventId = value;
   }
 }
 
@@ -666,6 +669,27 @@ After apiRoute(Exchange& ex) {
   return ex.replyJson(reply->status, reply->body);
 }
 
+// An event stream: events after Last-Event-ID (ids 1..count), each
+// {"n":ID,"name":"eID"} with id: ID, CRLF line ends and a comment between,
+// `drop` events per connection, then the connection closes (retry: 1 asks
+// for a quick reconnection).
+After eventsRoute(Exchange& ex) {
+  const uint64_t count = ex.numberParam("count", 5, 0, 10000);
+  const uint64_t drop = ex.numberParam("drop", 0, 0, 10000);
+  const uint64_t after =
+      parseDecimal(ex.request.lastEventId).value_or(0);  // browsers send the last id seen
+  std::string out =
+      "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
+      "Connection: close\r\n\r\nretry: 1\r\n\r\n";
+  uint64_t sent = 0;
+  for (uint64_t id = after + 1; id <= count && (!drop || sent < drop); ++id, ++sent) {
+    const std::string n = std::to_string(id);
+    out += ": comment\r\nid: " + n + "\r\ndata: {\"n\":" + n + ",\r\ndata: \"name\":\"e" + n +
+           "\"}\r\n\r\n";
+  }
+  return ex.reply(out, After::kClose);
+}
+
 // A small upload handler: what arrived, for a test to compare.
 After uploadRoute(Exchange& ex) {
   const Request& r = ex.request;
@@ -737,6 +761,9 @@ const Route kRoutes[] = {
      "Content-Length of N MiB (default 1024), streamed until\nthe peer leaves, or for 60 s",
      hugeBodyRoute},
     {"/status", "/status?code=N", "status N with a small JSON body", statusRoute},
+    {"/events", "/events?count=N&drop=K",
+     "text/event-stream: events after Last-Event-ID up to N, K per connection, then close",
+     eventsRoute},
     {"/upload", "/upload", "any method, any body (Content-Length or chunked): its size and CRC-32",
      uploadRoute},
     {"/file",

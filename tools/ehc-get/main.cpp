@@ -20,6 +20,9 @@
 //     --compressed       Accept-Encoding: gzip, deflate; the body decoded
 //     --sha256 HEX       the body written to FILE must have this SHA-256
 //     --max-size N       a body beyond N bytes fails the request
+//     --events           the body is a text/event-stream: one line per event
+//                        on stdout, TYPE<tab>ID<tab>DATA (a line feed in
+//                        the data printed as \n), instead of the body
 //     -T FILE            upload FILE as the body (PUT unless -X says else),
 //                        with Content-Length; -T - reads stdin, sent chunked
 //
@@ -60,19 +63,20 @@ struct Options {
   bool compressed = false;
   const char* sha256 = nullptr;
   uint64_t maxSize = 0;
+  bool events = false;
   const char* upload = nullptr;  // -T
   int uploadFd = -1;
   int64_t uploadLength = -1;
 };
 
 int usage(const char* msg) {
-  fprintf(
-      stderr,
-      "ehc-get: %s\nusage: ehc-get [--cacert FILE] [--pin HEX | --pin-key HEX] [--insecure] "
-      "[--repeat N] [--timeout MS] [-H 'Name: value']... [-X METHOD] [-d JSON] "
-      "[-b PATH[:TYPE]]... [-o FILE] [--compressed] [--sha256 HEX] [--max-size N] [-T FILE] URL\n"
-      "  TYPE: %s (default raw)\n",
-      msg, ehc_tools::kBindingTypes);
+  fprintf(stderr,
+          "ehc-get: %s\nusage: ehc-get [--cacert FILE] [--pin HEX | --pin-key HEX] [--insecure] "
+          "[--repeat N] [--timeout MS] [-H 'Name: value']... [-X METHOD] [-d JSON] "
+          "[-b PATH[:TYPE]]... [-o FILE] [--compressed] [--sha256 HEX] [--max-size N] [-T FILE] "
+          "[--events] URL\n"
+          "  TYPE: %s (default raw)\n",
+          msg, ehc_tools::kBindingTypes);
   return 2;
 }
 
@@ -193,6 +197,8 @@ int parseArgs(int argc, char** argv, Options* o) {
       long n = 0;
       if (!parsePositive(value(), &n)) return usage("--max-size needs a positive number");
       o->maxSize = static_cast<uint64_t>(n);
+    } else if (a == "--events") {
+      o->events = true;
     } else if (a == "-T") {
       if (!(o->upload = value())) return usage("-T needs a file");
       if (o->method == "GET") o->method = "PUT";  // as curl does
@@ -211,6 +217,39 @@ int parseArgs(int argc, char** argv, Options* o) {
   if (o->bindings.size() > EHC_MAX_BINDINGS) return usage("too many -b paths");
   return -1;  // go on
 }
+
+// --events: each event as one line, TYPE<tab>ID<tab>DATA.
+class EventPrinter {
+ public:
+  EventPrinter() { parser_.setVisitor(&kVisitor, this); }
+  void begin() { parser_.begin(); }
+  bool feed(const uint8_t* d, size_t n) { return parser_.feed(d, n); }
+
+ private:
+  static const ehc::SseVisitor kVisitor;
+  ehc::StaticSseParser<64, 256> parser_;
+  std::string data_;
+};
+
+const ehc::SseVisitor EventPrinter::kVisitor = {
+    [](void* self) {
+      static_cast<EventPrinter*>(self)->data_.clear();
+      return true;
+    },
+    [](void* self, const char* d, size_t n) {
+      std::string& data = static_cast<EventPrinter*>(self)->data_;
+      for (size_t i = 0; i < n; ++i)
+        data += d[i] == '\n' ? std::string("\\n") : std::string(1, d[i]);
+      return true;
+    },
+    [](void* self, const ehc::SseEvent& e) {
+      printf("%s\t%s\t%s\n", e.type, e.id, static_cast<EventPrinter*>(self)->data_.c_str());
+      fflush(stdout);
+      return true;
+    },
+    [](void*) {}};
+
+EventPrinter eventPrinter;
 
 void writeOut(const std::string& s) {
   fwrite(s.data(), 1, s.size(), stdout);
@@ -267,9 +306,10 @@ int main(int argc, char** argv) {
       ehc::JsonBinder* binder;  // null: no bindings
       ehc::ResponseBody* body;
       bool toFile;
+      bool events;
       bool statusPrinted;
       void status() {
-        if (statusPrinted || binder || toFile) return;
+        if (statusPrinted || binder || toFile || events) return;
         statusPrinted = true;
         printf("HTTP/1.%d %d %s\n", parser->httpMinor(), parser->status(), parser->reason());
       }
@@ -280,7 +320,7 @@ int main(int argc, char** argv) {
       }
     };
     ehc::ResponseBody body;
-    Sink sink{&parser, binding ? &binder : nullptr, &body, o.output != nullptr, false};
+    Sink sink{&parser, binding ? &binder : nullptr, &body, o.output != nullptr, o.events, false};
     ehc::FdStream file{-1};
     ehc::BodyOptions bodyOptions;
     if (o.output) {
@@ -291,6 +331,9 @@ int main(int argc, char** argv) {
       }
       bodyOptions.sink = [&file](const uint8_t* d, size_t n) { return file.write(d, n) == n; };
       bodyOptions.sinkIsStream = true;
+    } else if (o.events) {
+      eventPrinter.begin();
+      bodyOptions.sink = [](const uint8_t* d, size_t n) { return eventPrinter.feed(d, n); };
     } else {
       bodyOptions.sink = [](const uint8_t* d, size_t n) { return fwrite(d, 1, n, stdout) == n; };
     }

@@ -25,11 +25,25 @@
 #include <type_traits>
 
 #include "../config.h"
+#include "../json/json_error.h"
 #include "callback.h"
 
 EHC_BEGIN_NAMESPACE
 
 class Inflater;
+class SseParser;
+
+// One Server-Sent Event, as the event callback sees it (its data went
+// through the request's getBody() bindings).
+struct ServerEvent {
+  const char* type;   // "message" unless an event: field said otherwise
+  const char* id;     // the last event ID ("" when none)
+  size_t dataLength;  // bytes of data (lines joined with LF)
+  JsonError json;     // the data as JSON: Ok, or why the bindings are partial
+  uint32_t found;     // bit i: binding i was written by this event
+};
+// false: no more events (the request ends, successfully).
+using EventCallback = Callback<bool(const ServerEvent& event)>;
 
 // Takes a piece of the (decoded) body; false stops the transfer.
 using DataCallback = Callback<bool(const uint8_t* data, size_t length)>;
@@ -62,7 +76,10 @@ struct BodyOptions {
   Inflater* inflater = nullptr;  // gzip/deflate accepted and decoded with it
   uint64_t maxBody = 0;          // 0: the client's setting (0 there: no limit)
   uint8_t resumes = 0;           // continuations with Range after a drop
-  RestartCallback restart;       // the target starts over (a 200 to a Range)
+  SseParser* events = nullptr;   // the body is an event stream split by it
+  EventCallback onEvent;
+  uint8_t reconnects = 0;   // new streams after one ended (Last-Event-ID)
+  RestartCallback restart;  // the target starts over (a 200 to a Range)
 };
 
 // Fills buffer[0..room) with the next bytes of a request body: how many,

@@ -72,7 +72,8 @@ void RequestRun::start(const RequestSpec& spec, bool ownsBinder) {
   retries_ = spec.retries >= 0 ? spec.retries : client_.settings.maxRetry;
   repeatable_ = spec.idempotent || !unsafeToRepeat(spec.method);
   attempt_ = resumes_ = 0;
-  resuming_ = uploadUsed_ = false;
+  resuming_ = uploadUsed_ = reconnecting_ = false;
+  reconnects_ = 0;
   body_.begin(spec.body, spec.body.maxBody ? spec.body.maxBody : client_.settings.maxBodySize,
               spec.body.inflater ? spec.body.inflater : client_.settings.inflater);
   state_ = RunState::Attempt;
@@ -105,6 +106,7 @@ void RequestRun::startAttempt() {
   hop_.hasBody = true;
   hop_.index = 0;
   hop_.range = resuming_ ? range_ : nullptr;
+  hop_.lastEventId = reconnecting_ ? body_.events().lastEventId() : nullptr;
   state_ = RunState::Hop;
 }
 
@@ -178,6 +180,7 @@ void RequestRun::settle() {
   // A 416 that says nothing was missing completes the 206 it continues.
   result_.statusCode = body_.completedByRange() ? 206 : status;
   result_.message = reasonPhrase(result_.statusCode);
+  if (body_.eventMode() && !body_.eventsStopped()) return reconnectOrDone();  // it ended
   done();
 }
 
@@ -280,7 +283,8 @@ bool RequestRun::responseUrl() {
 // left cannot succeed). The backoff before retry k + 1 is 1x, 2x, 4x ... the
 // first wait, at most 8 s.
 void RequestRun::retryOrDone() {
-  if (body_.delivered()) return resumeOrDone();  // the target has part of it
+  if (body_.eventMode()) return reconnectOrDone();  // a stream that was going
+  if (body_.delivered()) return resumeOrDone();     // the target has part of it
   if (!retryable(result_.error) || attempt_ >= retries_) return done();
   if (!repeatable_ && attemptSent_) return done();          // it may have arrived
   if (uploadUsed_ && !spec_->upload.rewind) return done();  // its source was read
@@ -300,6 +304,18 @@ void RequestRun::resumeOrDone() {
   ++resumes_;
   resuming_ = true;
   state_ = RunState::Attempt;
+}
+
+// An event stream that ended (closed, dropped) starts again after the
+// server's retry: time (3 s by default, as browsers wait), with the last
+// event ID, up to the request's reconnects; the result is the last stream's.
+void RequestRun::reconnectOrDone() {
+  const uint32_t wait = body_.events().retryMs(EHC_SSE_RETRY_MS);
+  if (reconnects_ >= spec_->body.reconnects || doneBy_.remainingMs() <= wait) return done();
+  ++reconnects_;
+  reconnecting_ = true;
+  backoffMs_ = wait;
+  state_ = RunState::Backoff;
 }
 
 void RequestRun::backoff() {
@@ -323,7 +339,7 @@ void RequestRun::completeBindings() {
   RestResult& res = result_;
   const bool responded = res.statusCode > 0;
   // A body that should be there and is empty is not JSON either.
-  if (responded && client_.binder.count() > 0 &&
+  if (responded && client_.binder.count() > 0 && !body_.eventMode() &&
       (body_.fedBinder() || responseHasBody(res.statusCode))) {
     const JsonError e = client_.binder.finish();
     if (e != JsonError::Ok && res.error == EHC_OK && res.statusCode >= 200 &&
@@ -391,7 +407,8 @@ bool RequestRun::responseHasBody(int status) const {
 // The answer's body (2xx) goes to the download target, if there is one.
 bool RequestRun::downloading() const {
   const int status = parser_.status();
-  return spec_->body.sink && status >= 200 && status < 300 && !followingRedirect();
+  return (spec_->body.sink || spec_->body.events) && status >= 200 && status < 300 &&
+         !followingRedirect();
 }
 
 JsonBinder* RequestRun::bodyBinder() const {
@@ -402,7 +419,7 @@ JsonBinder* RequestRun::bodyBinder() const {
 // size is beyond the limit, or (no download) the bindings are resolved.
 bool RequestRun::bodySatisfied() const {
   const bool wanted = downloading() || (wantsBody() && !client_.binder.done());
-  return !wanted || body_.failed() || body_.tooLarge(parser_);
+  return !wanted || body_.failed() || body_.eventsStopped() || body_.tooLarge(parser_);
 }
 
 void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {

@@ -73,6 +73,7 @@ class RequestRun final : public Exchange {
   bool responseUrl();
   void retryOrDone();
   void resumeOrDone();
+  void reconnectOrDone();
   void backoff();
   void done();
   void completeBindings();
@@ -99,11 +100,13 @@ class RequestRun final : public Exchange {
   Hop hop_ = {};
   char location_[EHC_MAX_URL_LENGTH + 1] = {};
   int8_t locationCapture_ = -1;
-  uint8_t attempt_ = 0;      // retries made
-  uint8_t resumes_ = 0;      // continuations of a dropped download made
-  bool resuming_ = false;    // this attempt asks for the rest of the download
-  bool uploadUsed_ = false;  // the upload's source was read
-  char range_[32] = {};      // its Range value
+  uint8_t attempt_ = 0;        // retries made
+  uint8_t resumes_ = 0;        // continuations of a dropped download made
+  bool resuming_ = false;      // this attempt asks for the rest of the download
+  bool uploadUsed_ = false;    // the upload's source was read
+  bool reconnecting_ = false;  // this attempt is a new event stream
+  uint8_t reconnects_ = 0;
+  char range_[32] = {};  // its Range value
   RunState state_ = RunState::Done;
   bool ownsBinder_ = false;
   bool repeatable_ = false;   // may be sent again once some of it went

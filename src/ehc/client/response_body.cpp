@@ -63,7 +63,7 @@ void ResponseBody::begin(const BodyOptions& options, uint64_t maxBody, Inflater*
 
 void ResponseBody::startHop(ResponseParser& parser, bool resuming) {
   resuming_ = resuming;
-  started_ = fedBinder_ = skipped_ = completedByRange_ = false;
+  started_ = fedBinder_ = skipped_ = completedByRange_ = eventMode_ = false;
   if (!resuming) restartDownload();
   binder_ = nullptr;
   error_ = 0;
@@ -123,13 +123,19 @@ void ResponseBody::start(const ResponseParser& parser, JsonBinder* binder, bool 
   started_ = true;
   if (resuming_) return startResumed(parser, toSink);
   binder_ = binder;
-  toSink_ = toSink && options_->sink;
+  toSink_ = toSink && (options_->sink || options_->events);
   if (!wanted()) return;  // drained: whatever its coding
   if (tooLarge(parser))   // the head and the body's start came in one read
     return fail(EHC_ERROR_BODY_TOO_LARGE, errorToString(EHC_ERROR_BODY_TOO_LARGE));
   if (!chooseCoding(parser)) return;
   total_ = inflating_ ? -1 : parser.contentLength();
   knownLength_ = parser.status() == 200 ? parser.contentLength() : -1;
+  if (toSink_ && options_->events) {  // the events take the binder and the body
+    eventMode_ = true;
+    events_.begin(*options_, binder_);
+    binder_ = nullptr;
+    return;
+  }
   if (toSink_ && options_->check) options_->check->begin();
 }
 
@@ -142,7 +148,7 @@ void ResponseBody::startResumed(const ResponseParser& parser, bool toSink) {
       decideResume(parser.status(), ranged ? contentRange_ : nullptr, received_, knownLength_);
   switch (d.action) {
     case ResumeAction::Append:  // the same inflater, check and counts go on
-      toSink_ = toSink && options_->sink;
+      toSink_ = toSink && (options_->sink || options_->events);
       if (d.range.lengthKnown) knownLength_ = static_cast<int64_t>(d.range.length);
       return;
     case ResumeAction::Complete: completedByRange_ = true; return;
@@ -182,6 +188,10 @@ bool ResponseBody::decoded(void* self, const uint8_t* data, size_t length) {
 
 bool ResponseBody::deliver(const uint8_t* data, size_t length) {
   if (!wanted()) return true;  // read only to keep the connection: not counted
+  if (eventMode_) {
+    bytes_ += length;
+    return events_.feed(data, length);  // false: the callback ended the stream
+  }
   if (maxBody_ && bytes_ + length > maxBody_) {
     fail(EHC_ERROR_BODY_TOO_LARGE, errorToString(EHC_ERROR_BODY_TOO_LARGE));
     return false;
@@ -208,6 +218,7 @@ bool ResponseBody::deliver(const uint8_t* data, size_t length) {
 }
 
 bool ResponseBody::wanted() const {
+  if (eventMode_) return !events_.stopped();
   return toSink_ || (binder_ && !binder_->done());
 }
 
@@ -219,6 +230,7 @@ bool ResponseBody::tooLarge(const ResponseParser& parser) const {
 
 void ResponseBody::finish(const ResponseParser& parser, JsonBinder* binder, bool toSink) {
   if (!started_) start(parser, binder, toSink);  // no body byte came
+  if (eventMode_) return events_.finish();
   if ((binder_ || toSink_) && !completedByRange_ && tooLarge(parser))
     fail(EHC_ERROR_BODY_TOO_LARGE, errorToString(EHC_ERROR_BODY_TOO_LARGE));
   if (error_) return;

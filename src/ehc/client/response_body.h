@@ -20,6 +20,7 @@
 #include "../http/response_parser.h"
 #include "../json/json_binder.h"
 #include "body_options.h"
+#include "event_stream.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -56,6 +57,10 @@ class ResponseBody {
   uint64_t received() const { return received_; }
   // The answer to a resumed download was a 416 saying nothing is missing.
   bool completedByRange() const { return completedByRange_; }
+  // This answer is an event stream; the callback ended it.
+  bool eventMode() const { return eventMode_; }
+  bool eventsStopped() const { return eventMode_ && events_.stopped(); }
+  const EventStream& events() const { return events_; }
 
  private:
   void start(const ResponseParser& parser, JsonBinder* binder, bool toSink);
@@ -82,6 +87,8 @@ class ResponseBody {
   int8_t contentRangeCapture_ = -1;
   bool resuming_ = false;
   bool completedByRange_ = false;
+  bool eventMode_ = false;
+  EventStream events_;
   bool started_ = false;
   bool toSink_ = false;
   bool inflating_ = false;

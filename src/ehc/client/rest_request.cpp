@@ -144,6 +144,11 @@ RestRequest& RestRequest::addParam(Param* list, uint8_t& count, size_t capacity,
   return *this;
 }
 
+RestRequest& RestRequest::reconnect(uint8_t times) & {
+  spec_.body.reconnects = times;
+  return *this;
+}
+
 RestRequest& RestRequest::expectContinue(bool on) & {
   spec_.upload.expectContinue = on;
   return *this;

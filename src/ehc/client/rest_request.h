@@ -179,6 +179,23 @@ class RestRequest {
   // Follow 301/302/303/307/308 up to `max` times (off by default).
   RestRequest& followRedirects(uint8_t max = 5) &;
 
+  // --- Server-Sent Events (text/event-stream) --------------------------------
+  // A 2xx body is split into events by `parser` (an ehc::StaticSseParser<>,
+  // living until the request is sent); each event's data goes through this
+  // request's getBody() bindings, then f(const ehc::ServerEvent&) runs:
+  // returning false ends the stream (the request succeeds). The stream
+  // lasts at most the request's timeout.
+  template <typename F>
+  RestRequest& onEvent(SseParser& parser, F f) & {
+    spec_.body.events = &parser;
+    spec_.body.onEvent = EventCallback(f);
+    return *this;
+  }
+  // A stream that ended (closed, dropped) is asked for again, at most
+  // `times` times, after the server's retry: time (EHC_SSE_RETRY_MS when it
+  // sent none) with Last-Event-ID.
+  RestRequest& reconnect(uint8_t times) &;
+
   // --- a request body from a source (body_options.h) ---------------------------
   // read(uint8_t* buffer, size_t room) -> long: bytes given, 0 at the end,
   // < 0 failed (EHC_ERROR_NO_STREAM). With `length` (>= 0) the body is sent
@@ -396,6 +413,8 @@ class RestRequest {
   EHC_CHAIN_ON_TEMPORARY(acceptEncoding)
   EHC_CHAIN_ON_TEMPORARY(resume)
   EHC_CHAIN_ON_TEMPORARY(upload)
+  EHC_CHAIN_ON_TEMPORARY(onEvent)
+  EHC_CHAIN_ON_TEMPORARY(reconnect)
   EHC_CHAIN_ON_TEMPORARY(uploadFrom)
   EHC_CHAIN_ON_TEMPORARY(onUploadProgress)
   EHC_CHAIN_ON_TEMPORARY(uploadRewind)
