@@ -27,7 +27,7 @@
 //                    redirects to /users.json; 444 closes the connection without a response.
 //   /gzip/<file>     the same bytes gzip-compressed on the fly (Content-Encoding: gzip,
 //                    chunked) when the request accepts gzip; as they are otherwise.
-//   /gzip-static/<file>  <file>.gz of the generated docroot as it is, with
+//   /gzip-static/<file>  <file>.gz (generated docroot, then the given one) as it is, with
 //                    Content-Encoding: gzip and Content-Length (gzip_static always).
 //   Byte ranges (Range: bytes=N-) on every static file, as nginx serves them.
 //   /redirect        302 to /users.json (absolute Location).
