@@ -10,6 +10,7 @@
 
 #include "../http/response_harness.h"
 #include "ESP32HTTPClient.h"
+#include "ehc/net/scripted_transport.h"
 #include "test_certs.h"
 
 using ehc::ScriptStep;
