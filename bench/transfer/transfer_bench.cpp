@@ -70,8 +70,10 @@ int get(const std::string& url, const char* out, bool gzip) {
   if (file.fd < 0) return 1;
   uint64_t bytes = 0;
   ehc_test::AllocScope scope;
-  auto request = client.get(path.c_str()).timeout(600000).downloadTo(file).onProgress(
-      [&bytes](uint64_t received, int64_t) { bytes = received; });
+  auto request = client.get(path.c_str())
+                     .timeout(600000)
+                     .downloadTo(file)
+                     .onProgress([&bytes](uint64_t received, int64_t) { bytes = received; });
   if (gzip) request.acceptEncoding(inflater);
   const ehc::RestResult r = request.send();
   close(file.fd);
@@ -87,11 +89,12 @@ int put(const std::string& url, const char* in) {
   if (file.fd < 0 || fstat(file.fd, &st) != 0) return 1;
   uint64_t bytes = 0;
   ehc_test::AllocScope scope;
-  const ehc::RestResult r = client.put(path.c_str())
-                                .timeout(600000)
-                                .uploadFrom(file, st.st_size)
-                                .onUploadProgress([&bytes](uint64_t sent, int64_t) { bytes = sent; })
-                                .send();
+  const ehc::RestResult r =
+      client.put(path.c_str())
+          .timeout(600000)
+          .uploadFrom(file, st.st_size)
+          .onUploadProgress([&bytes](uint64_t sent, int64_t) { bytes = sent; })
+          .send();
   close(file.fd);
   return report(r, bytes, scope);
 }

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "ESP32HTTPClient.h"
+#include "body_test_helpers.h"
 #include "fault_server.h"
 #include "file_route.h"
 
@@ -21,17 +22,6 @@ namespace {
 
 uint8_t window[32768];
 Inflater inflater(window, sizeof window);
-
-std::string sha256Hex(const std::string& data) {
-  Sha256Digest d;
-  d.begin();
-  d.feed(data.data(), data.size());
-  uint8_t raw[32];
-  d.finish(raw);
-  char hex[65];
-  Sha256Digest::toHex(raw, hex);
-  return hex;
-}
 
 class DownloadFaults : public ::testing::Test {
  protected:
@@ -75,7 +65,7 @@ class DownloadFaults : public ::testing::Test {
 const std::string kFile = ehc_fault::fileBytes(300000);
 
 TEST_F(DownloadFaults, ADropMidBodyIsResumedWithRange) {
-  const std::string expected = sha256Hex(kFile);  // outlives the check
+  const std::string expected = ehc_test::sha256Hex(kFile);  // outlives the check
   Sha256Check digest(expected.c_str());
   const RestResult r = get("/file?bytes=300000&drop=123457", 2, false, &digest);
   ASSERT_TRUE(r.isSuccess()) << r.message;
@@ -130,7 +120,7 @@ TEST_F(DownloadFaults, ADropMidChunkStartsOverWhereRangesAreNotServed) {
 }
 
 TEST_F(DownloadFaults, ADropMidGzipGoesOnThroughTheSameInflater) {
-  const std::string expected = sha256Hex(kFile);  // outlives the check
+  const std::string expected = ehc_test::sha256Hex(kFile);  // outlives the check
   Sha256Check digest(expected.c_str());
   const RestResult r = get("/file?bytes=300000&coding=gzip&drop=90001", 2, false, &digest);
   ASSERT_TRUE(r.isSuccess()) << r.message;

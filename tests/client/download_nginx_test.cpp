@@ -12,7 +12,7 @@
 
 #include "ESP32HTTPClient.h"
 #include "alloc_counter.h"
-#include "gzip_text.h"
+#include "body_test_helpers.h"
 #include "nginx_server.h"
 #include "suite_start.h"
 #include "test_certs.h"
@@ -30,17 +30,6 @@ std::string bigFile() {
     s[i] = static_cast<char>((x >> 16) % 40 + 'A');
   }
   return s;
-}
-
-std::string sha256Hex(const std::string& data) {
-  Sha256Digest d;
-  d.begin();
-  d.feed(data.data(), data.size());
-  uint8_t raw[32];
-  d.finish(raw);
-  char hex[65];
-  Sha256Digest::toHex(raw, hex);
-  return hex;
 }
 
 std::string readFile(const std::string& path) {
@@ -116,7 +105,7 @@ class DownloadNginx : public ::testing::Test {
 
 TEST_F(DownloadNginx, TheFileArrivesWholeInEveryFraming) {
   const std::string big = bigFile();
-  const std::string digest = sha256Hex(big);
+  const std::string digest = ehc_test::sha256Hex(big);
   struct Case {
     const char* path;
     bool gzip;

@@ -11,7 +11,7 @@
 
 #include "ESP32HTTPClient.h"
 #include "ehc/net/scripted_transport.h"
-#include "gzip_text.h"
+#include "body_test_helpers.h"
 
 using ehc::ScriptStep;
 using namespace ehc;  // the error codes

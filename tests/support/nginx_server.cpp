@@ -163,7 +163,8 @@ std::string routes(const std::string& generated, const std::string& given, int c
   if (fallback) r += "location @docroot_gzip { root " + q(given) + "; " + kGzipOn + " }\n";
   r += "location /gzip-static/ { rewrite ^/gzip-static(/.*)$ $1 break; root " + q(generated) +
        "; gzip_static always;" + (fallback ? " try_files $uri @docroot_gzip_static;" : "") + " }\n";
-  if (fallback) r += "location @docroot_gzip_static { root " + q(given) + "; gzip_static always; }\n";
+  if (fallback)
+    r += "location @docroot_gzip_static { root " + q(given) + "; gzip_static always; }\n";
   r += "location = /redirect { return 302 /users.json; }\n";
   for (size_t i = 0; i < kNginxStatusCodeCount; ++i) {
     const int code = kNginxStatusCodes[i];
