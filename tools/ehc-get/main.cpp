@@ -339,7 +339,7 @@ int main(int argc, char** argv) {
     }
     ehc::Sha256Check digest(o.sha256);
     if (o.sha256) bodyOptions.check = &digest;
-    body.begin(bodyOptions, o.maxSize, o.compressed ? &inflater : nullptr);
+    body.begin(bodyOptions, o.maxSize, o.compressed ? &inflater : nullptr, &ehc::kInflateCalls);
     body.startHop(parser);
     parser.onBody(
         [](void* u, const char* d, size_t n) {

@@ -25,6 +25,7 @@
 #include <type_traits>
 
 #include "../config.h"
+#include "../core/byte_sink.h"
 #include "../json/json_error.h"
 #include "callback.h"
 
@@ -32,6 +33,29 @@ EHC_BEGIN_NAMESPACE
 
 class Inflater;
 class SseParser;
+class EventStream;
+class JsonBinder;
+struct BodyOptions;
+
+// The codec stages are called through these tables, which only the opt-in
+// calls (acceptEncoding, setInflater, onEvent) name: a program that never
+// makes them links no inflater and no event splitter (--gc-sections).
+struct InflateCalls {
+  void (*begin)(Inflater& inflater, bool gzip, ByteSink out);
+  bool (*feed)(Inflater& inflater, const char* data, size_t length);
+  const char* (*finish)(Inflater& inflater);         // nullptr: whole; else why not
+  const char* (*failure)(const Inflater& inflater);  // why feed() failed
+};
+extern const InflateCalls kInflateCalls;  // codec_calls.cpp
+
+struct EventCalls {
+  void (*begin)(EventStream& stream, const BodyOptions& options, JsonBinder* binder);
+  bool (*feed)(EventStream& stream, const uint8_t* data, size_t length);
+  void (*finish)(EventStream& stream);
+  const char* (*lastEventId)(const EventStream& stream);
+  uint32_t (*retryMs)(const EventStream& stream, uint32_t fallback);
+};
+extern const EventCalls kEventCalls;  // event_stream.cpp
 
 // One Server-Sent Event, as the event callback sees it (its data went
 // through the request's getBody() bindings).
@@ -73,10 +97,12 @@ struct BodyOptions {
   bool sinkIsStream = false;  // false from the sink is a write error, not a stop
   ProgressCallback progress;
   BodyCheck* check = nullptr;
-  Inflater* inflater = nullptr;  // gzip/deflate accepted and decoded with it
-  uint64_t maxBody = 0;          // 0: the client's setting (0 there: no limit)
-  uint8_t resumes = 0;           // continuations with Range after a drop
-  SseParser* events = nullptr;   // the body is an event stream split by it
+  Inflater* inflater = nullptr;            // gzip/deflate accepted and decoded with it
+  const InflateCalls* inflate = nullptr;   // set with inflater
+  uint64_t maxBody = 0;                    // 0: the client's setting (0 there: no limit)
+  uint8_t resumes = 0;                     // continuations with Range after a drop
+  SseParser* events = nullptr;             // the body is an event stream split by it
+  const EventCalls* eventCalls = nullptr;  // set with events
   EventCallback onEvent;
   uint8_t reconnects = 0;   // new streams after one ended (Last-Event-ID)
   RestartCallback restart;  // the target starts over (a 200 to a Range)

@@ -31,6 +31,7 @@ struct ClientSettings {
   char contentType[48] = "application/json";
   uint64_t maxBodySize = 0;      // of a response body, decoded; 0: no limit
   Inflater* inflater = nullptr;  // gzip/deflate bodies accepted and decoded with it
+  const InflateCalls* inflate = nullptr;
   StoredHeaders headers;
 };
 

@@ -55,4 +55,12 @@ const SseVisitor EventStream::kVisitor = {
     [](void*) {},  // the bindings of a dropped event are overwritten by the next
 };
 
+const EventCalls kEventCalls = {
+    [](EventStream& s, const BodyOptions& o, JsonBinder* b) { s.begin(o, b); },
+    [](EventStream& s, const uint8_t* d, size_t n) { return s.feed(d, n); },
+    [](EventStream& s) { s.finish(); },
+    [](const EventStream& s) { return s.lastEventId(); },
+    [](const EventStream& s, uint32_t fallback) { return s.retryMs(fallback); },
+};
+
 EHC_END_NAMESPACE

@@ -74,8 +74,10 @@ void RequestRun::start(const RequestSpec& spec, bool ownsBinder) {
   attempt_ = resumes_ = 0;
   resuming_ = uploadUsed_ = reconnecting_ = false;
   reconnects_ = 0;
+  const bool own = spec.body.inflater != nullptr;
   body_.begin(spec.body, spec.body.maxBody ? spec.body.maxBody : client_.settings.maxBodySize,
-              spec.body.inflater ? spec.body.inflater : client_.settings.inflater);
+              own ? spec.body.inflater : client_.settings.inflater,
+              own ? spec.body.inflate : client_.settings.inflate);
   state_ = RunState::Attempt;
 }
 
@@ -106,7 +108,7 @@ void RequestRun::startAttempt() {
   hop_.hasBody = true;
   hop_.index = 0;
   hop_.range = resuming_ ? range_ : nullptr;
-  hop_.lastEventId = reconnecting_ ? body_.events().lastEventId() : nullptr;
+  hop_.lastEventId = reconnecting_ ? body_.lastEventId() : nullptr;
   state_ = RunState::Hop;
 }
 
@@ -310,7 +312,7 @@ void RequestRun::resumeOrDone() {
 // server's retry: time (3 s by default, as browsers wait), with the last
 // event ID, up to the request's reconnects; the result is the last stream's.
 void RequestRun::reconnectOrDone() {
-  const uint32_t wait = body_.events().retryMs(EHC_SSE_RETRY_MS);
+  const uint32_t wait = body_.eventRetryMs(EHC_SSE_RETRY_MS);
   if (reconnects_ >= spec_->body.reconnects || doneBy_.remainingMs() <= wait) return done();
   ++reconnects_;
   reconnecting_ = true;

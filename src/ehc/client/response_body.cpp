@@ -54,9 +54,11 @@ Coding codingOf(const char* list, bool transfer) {
 
 }  // namespace
 
-void ResponseBody::begin(const BodyOptions& options, uint64_t maxBody, Inflater* inflater) {
+void ResponseBody::begin(const BodyOptions& options, uint64_t maxBody, Inflater* inflater,
+                         const InflateCalls* inflate) {
   options_ = &options;
-  inflater_ = inflater;
+  inflater_ = inflate ? inflater : nullptr;
+  inflate_ = inflate;
   maxBody_ = maxBody;
   delivered_ = false;
 }
@@ -114,8 +116,7 @@ bool ResponseBody::chooseCoding(const ResponseParser& parser) {
   const Coding c = content != Coding::Identity ? content : transfer;
   if (c == Coding::Identity) return true;
   inflating_ = true;
-  inflater_->begin(c == Coding::Gzip ? InflateFormat::Gzip : InflateFormat::ZlibOrRaw,
-                   ByteSink{decoded, this});
+  inflate_->begin(*inflater_, c == Coding::Gzip, ByteSink{decoded, this});
   return true;
 }
 
@@ -132,7 +133,7 @@ void ResponseBody::start(const ResponseParser& parser, JsonBinder* binder, bool 
   knownLength_ = parser.status() == 200 ? parser.contentLength() : -1;
   if (toSink_ && options_->events) {  // the events take the binder and the body
     eventMode_ = true;
-    events_.begin(*options_, binder_);
+    options_->eventCalls->begin(events_, *options_, binder_);
     binder_ = nullptr;
     return;
   }
@@ -178,8 +179,8 @@ void ResponseBody::take(const ResponseParser& parser, JsonBinder* binder, bool t
     deliver(reinterpret_cast<const uint8_t*>(data), length);
     return;
   }
-  if (!inflater_->feed(data, length) && !error_)
-    fail(EHC_ERROR_ENCODING, inflateErrorMessage(inflater_->error()));
+  if (!inflate_->feed(*inflater_, data, length) && !error_)
+    fail(EHC_ERROR_ENCODING, inflate_->failure(*inflater_));
 }
 
 bool ResponseBody::decoded(void* self, const uint8_t* data, size_t length) {
@@ -190,7 +191,7 @@ bool ResponseBody::deliver(const uint8_t* data, size_t length) {
   if (!wanted()) return true;  // read only to keep the connection: not counted
   if (eventMode_) {
     bytes_ += length;
-    return events_.feed(data, length);  // false: the callback ended the stream
+    return options_->eventCalls->feed(events_, data, length);  // false: the callback ended it
   }
   if (maxBody_ && bytes_ + length > maxBody_) {
     fail(EHC_ERROR_BODY_TOO_LARGE, errorToString(EHC_ERROR_BODY_TOO_LARGE));
@@ -217,6 +218,14 @@ bool ResponseBody::deliver(const uint8_t* data, size_t length) {
   return true;
 }
 
+const char* ResponseBody::lastEventId() const {
+  return options_->eventCalls ? options_->eventCalls->lastEventId(events_) : nullptr;
+}
+
+uint32_t ResponseBody::eventRetryMs(uint32_t fallback) const {
+  return options_->eventCalls ? options_->eventCalls->retryMs(events_, fallback) : fallback;
+}
+
 bool ResponseBody::wanted() const {
   if (eventMode_) return !events_.stopped();
   return toSink_ || (binder_ && !binder_->done());
@@ -230,7 +239,7 @@ bool ResponseBody::tooLarge(const ResponseParser& parser) const {
 
 void ResponseBody::finish(const ResponseParser& parser, JsonBinder* binder, bool toSink) {
   if (!started_) start(parser, binder, toSink);  // no body byte came
-  if (eventMode_) return events_.finish();
+  if (eventMode_) return options_->eventCalls->finish(events_);
   if ((binder_ || toSink_) && !completedByRange_ && tooLarge(parser))
     fail(EHC_ERROR_BODY_TOO_LARGE, errorToString(EHC_ERROR_BODY_TOO_LARGE));
   if (error_) return;
@@ -238,8 +247,7 @@ void ResponseBody::finish(const ResponseParser& parser, JsonBinder* binder, bool
   // must be there. (One left when the bindings were done is not read.)
   const bool whole = completedByRange_ || (parser.complete() && received_ > 0);
   if (inflating_ && !skipped_ && whole) {
-    const InflateError e = inflater_->finish();
-    if (e != InflateError::Ok) return fail(EHC_ERROR_ENCODING, inflateErrorMessage(e));
+    if (const char* why = inflate_->finish(*inflater_)) return fail(EHC_ERROR_ENCODING, why);
   }
   const char* why = nullptr;
   if (toSink_ && options_->check && !options_->check->passed(&why))

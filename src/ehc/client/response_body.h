@@ -15,7 +15,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../codec/inflate.h"
 #include "../config.h"
 #include "../http/response_parser.h"
 #include "../json/json_binder.h"
@@ -28,7 +27,8 @@ class ResponseBody {
  public:
   // A new request: its options (outliving it), the size limit (0: none) and
   // the inflater for coded bodies (null: they are not asked for).
-  void begin(const BodyOptions& options, uint64_t maxBody, Inflater* inflater);
+  void begin(const BodyOptions& options, uint64_t maxBody, Inflater* inflater,
+             const InflateCalls* inflate);
   // A new hop: the parser captures the coding fields, and hands over coded
   // bodies when there is an inflater to undo them. `resuming`: the hop asks
   // for the rest (Range: bytes=received()-) of the body the target has part
@@ -60,7 +60,9 @@ class ResponseBody {
   // This answer is an event stream; the callback ended it.
   bool eventMode() const { return eventMode_; }
   bool eventsStopped() const { return eventMode_ && events_.stopped(); }
-  const EventStream& events() const { return events_; }
+  // For a reconnection: what to send as Last-Event-ID (or nullptr), how long to wait.
+  const char* lastEventId() const;
+  uint32_t eventRetryMs(uint32_t fallback) const;
 
  private:
   void start(const ResponseParser& parser, JsonBinder* binder, bool toSink);
@@ -74,6 +76,7 @@ class ResponseBody {
 
   const BodyOptions* options_ = nullptr;
   Inflater* inflater_ = nullptr;
+  const InflateCalls* inflate_ = nullptr;
   uint64_t maxBody_ = 0;
   uint64_t bytes_ = 0;        // decoded, of this download
   uint64_t received_ = 0;     // as sent, of this download

@@ -69,7 +69,10 @@ class RestClient : private RequestOwner {
   // Every request sends Accept-Encoding: gzip, deflate and decodes such
   // bodies with `inflater` (its window: 32 KB reads any stream); nullptr:
   // off (the default). A request's acceptEncoding() overrides it.
-  void setInflater(Inflater* inflater) { parts_.settings.inflater = inflater; }
+  void setInflater(Inflater* inflater) {
+    parts_.settings.inflater = inflater;
+    parts_.settings.inflate = inflater ? &kInflateCalls : nullptr;
+  }
 
   // Persistent headers, sent with every request (EHC_CLIENT_HEADER_STORAGE
   // bytes in all). False, and the old value kept, when it does not fit,

@@ -281,6 +281,7 @@ RestRequest& RestRequest::maxBodySize(uint64_t bytes) & {
 
 RestRequest& RestRequest::acceptEncoding(Inflater& inflater) & {
   spec_.body.inflater = &inflater;
+  spec_.body.inflate = &kInflateCalls;
   return *this;
 }
 

@@ -188,6 +188,7 @@ class RestRequest {
   template <typename F>
   RestRequest& onEvent(SseParser& parser, F f) & {
     spec_.body.events = &parser;
+    spec_.body.eventCalls = &kEventCalls;
     spec_.body.onEvent = EventCallback(f);
     return *this;
   }
