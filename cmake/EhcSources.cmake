@@ -44,6 +44,9 @@ set(EHC_NET_SOURCES
 set(EHC_TLS_SOURCES
     src/ehc/net/mbedtls_transport.cpp
     src/ehc/net/sha256_digest.cpp
+    src/ehc/net/tls_diagnosis.cpp
+    src/ehc/net/tls_session_cache.cpp
+    src/ehc/platform/credential_files.cpp
     src/ehc/platform/random.cpp
     src/ehc/platform/trust_store.cpp)
 
@@ -58,11 +61,13 @@ set(EHC_CLIENT_SOURCES
     src/ehc/client/header_targets.cpp
     src/ehc/client/json_body.cpp
     src/ehc/client/reason_phrase.cpp
+    src/ehc/client/request_error.cpp
     src/ehc/client/request_message.cpp
     src/ehc/client/request_run.cpp
     src/ehc/client/response_body.cpp
     src/ehc/client/rest_client.cpp
     src/ehc/client/rest_request.cpp
+    src/ehc/client/rest_result.cpp
     src/ehc/client/stored_headers.cpp
     src/ehc/client/upload_body.cpp
     src/ehc/client/user_headers.cpp)

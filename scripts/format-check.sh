@@ -3,7 +3,7 @@
 # Fix with: scripts/format-check.sh --fix
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t files < <(git ls-files --cached --others --exclude-standard '*.h' '*.cpp' '*.ino' 2>/dev/null || find src tests tools bench fuzz examples -name '*.h' -o -name '*.cpp' -o -name '*.ino')
+mapfile -t files < <(git ls-files --cached --others --exclude-standard '*.h' '*.inl' '*.cpp' '*.ino' 2>/dev/null || find src tests tools bench fuzz examples -name '*.h' -o -name '*.inl' -o -name '*.cpp' -o -name '*.ino')
 if [[ "${1:-}" == "--fix" ]]; then
   clang-format -i "${files[@]}"
   exit 0

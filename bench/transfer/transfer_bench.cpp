@@ -38,7 +38,7 @@ bool split(const std::string& url, std::string* origin, std::string* path) {
 int report(const ehc::RestResult& r, uint64_t bytes, const ehc_test::AllocScope& scope) {
   printf("status %d bytes %llu peak_heap %zu allocations %zu\n", r.statusCode,
          static_cast<unsigned long long>(bytes), scope.peakAbove(), scope.calls());
-  if (!r.isSuccess()) fprintf(stderr, "transfer_bench: %s\n", r.message);
+  if (!r.isSuccess()) fprintf(stderr, "transfer_bench: %s\n", r.message());
   return r.isSuccess() ? 0 : 1;
 }
 

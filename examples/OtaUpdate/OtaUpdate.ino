@@ -57,7 +57,7 @@ void setup() {
   } else {
     Update.abort();
     Serial.print("update failed: ");
-    Serial.println(r.isSuccess() ? Update.errorString() : r.message);
+    Serial.println(r.isSuccess() ? Update.errorString() : r.message());
   }
   client.end();
 }

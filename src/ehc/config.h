@@ -84,6 +84,22 @@
 #define EHC_TLS_MAX_FRAGMENT_LENGTH 0
 #endif
 
+// TLS sessions kept for resumption, one per host and port (redirects to
+// other hosts included); the least recently used goes when a new one needs
+// room. Each costs a few hundred bytes of heap while kept (the session
+// serialized, without the server's certificate), nothing when unused.
+#ifndef EHC_TLS_SESSION_CACHE
+#define EHC_TLS_SESSION_CACHE 4
+#endif
+// Idle release: a kept connection unused this long is closed by the client
+// (at its next request, or at releaseIdle(), which a sketch calls from
+// loop()); the TLS session stays, so the next request resumes it in one
+// round trip. An idle TLS connection holds its record buffers (about 39 KB);
+// released, only the session (a few hundred bytes). 0: off.
+#ifndef EHC_IDLE_RELEASE_MS
+#define EHC_IDLE_RELEASE_MS 0
+#endif
+
 // Default for how long a connection keeps draining after the caller is done.
 #ifndef EHC_DRAIN_TIMEOUT_MS
 #define EHC_DRAIN_TIMEOUT_MS 1000
@@ -173,7 +189,7 @@
                   EHC_CAT(EHC_CAT(_n, EHC_NUMBER_MAX_DIGITS), EHC_CAT(_w, EHC_MAX_MATCH_PATH))))
 #define EHC_CONFIG_NET_                                                            \
   EHC_CAT(EHC_CAT(EHC_CAT(_r, EHC_READ_BUFFER), EHC_CAT(_h, EHC_MAX_HOST_LENGTH)), \
-          EHC_CAT(_c, EHC_HTTP_MAX_CAPTURES))
+          EHC_CAT(EHC_CAT(_c, EHC_HTTP_MAX_CAPTURES), EHC_CAT(_z, EHC_TLS_SESSION_CACHE)))
 // Every capacity that sizes a client or request object.
 #define EHC_CONFIG_CLIENT_                                                                        \
   EHC_CAT(                                                                                        \

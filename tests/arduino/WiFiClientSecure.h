@@ -23,6 +23,8 @@ class WiFiClientSecure : public WiFiClient {
   ~WiFiClientSecure() override { stop(); }
 
   void setCACert(const char* rootCA) { caPem_ = rootCA; }
+  void setCertificate(const char* clientCa) { certPem_ = clientCa; }
+  void setPrivateKey(const char* privateKey) { keyPem_ = privateKey; }
   // 3.x: the bundle and its size (2.x took only the bundle). Here PEM text.
   void setCACertBundle(const uint8_t* bundle, size_t size);
   void setInsecure() {
@@ -46,7 +48,9 @@ class WiFiClientSecure : public WiFiClient {
 
  private:
   ehc::MbedTlsTransport tls_;
-  const char* caPem_ = nullptr;  // setCACert(): applied at each connect
+  const char* caPem_ = nullptr;    // setCACert(): applied at each connect
+  const char* certPem_ = nullptr;  // setCertificate() and setPrivateKey(): the same
+  const char* keyPem_ = nullptr;
   bool bundle_ = false;
   bool insecure_ = false;
   int refused_ = 0;  // lastError() after a refused connect

@@ -21,10 +21,14 @@ namespace {
 class ArduinoBoard : public ehc_test::NginxSuite<ArduinoBoard> {
  protected:
   void SetUp() override {
+    NginxSuite::SetUp();
+    useTheCoresOwnBundle();
+  }
+  void TearDown() override { useTheCoresOwnBundle(); }
+  static void useTheCoresOwnBundle() {
     unsetenv("EHC_STANDIN_BUNDLE");
     ehcStandinResetBundle();
   }
-  void TearDown() override { SetUp(); }
   static std::string httpsUrl() {
     return "https://localhost:" + std::to_string(server_->httpsPort());
   }
@@ -42,12 +46,12 @@ TEST_F(ArduinoBoard, DefaultSettingsReachHttpsThroughTheCoresBundle) {
   ESP32HTTPClient client(httpsUrl().c_str());  // nothing configured
   char hello[16];
   RestResult r = getHello(client, hello);
-  ASSERT_EQ(r.statusCode, 200) << r.message;
+  ASSERT_EQ(r.statusCode, 200) << r.message();
   EXPECT_STREQ(hello, "nginx");
   EXPECT_FALSE(r.sessionResumed);
   client.end();  // closes; the built-in TLS keeps the session
   r = getHello(client, hello);
-  EXPECT_EQ(r.statusCode, 200) << r.message;
+  EXPECT_EQ(r.statusCode, 200) << r.message();
   EXPECT_TRUE(r.sessionResumed);  // what WiFiClientSecure never does
 }
 
@@ -60,7 +64,7 @@ TEST_F(ArduinoBoard, TheLibrarysArduinoPartsAreLinked) {
   String hello, server;
   const RestResult r =
       client.get("/hello.json").getBody("hello", &hello).getHeader("Server", &server).send();
-  EXPECT_EQ(r.statusCode, 200) << r.message;
+  EXPECT_EQ(r.statusCode, 200) << r.message();
   EXPECT_STREQ(hello.c_str(), "nginx");
   EXPECT_EQ(server.indexOf("nginx"), 0);
 }
@@ -117,7 +121,7 @@ TEST_F(ArduinoBoard, AWiFiClientSecureWithABundleThroughSetClient) {
   client.setClient(secure);
   char hello[16];
   const RestResult r = getHello(client, hello);
-  EXPECT_EQ(r.statusCode, 200) << r.message;
+  EXPECT_EQ(r.statusCode, 200) << r.message();
   EXPECT_STREQ(hello, "nginx");
   EXPECT_TRUE(secure.connected());  // it went through the sketch's client
   client.end();

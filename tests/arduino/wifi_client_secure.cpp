@@ -35,6 +35,8 @@ int WiFiClientSecure::connect(const char* host, uint16_t port, int32_t timeoutMs
     tls_.setCaPem(caPem_);
     tls_.setCaFile(nullptr);
   }
+  tls_.setClientCertificate(certPem_);
+  tls_.setClientKey(keyPem_);
   if (mapped) host = "localhost";
   const uint32_t ms = static_cast<uint32_t>(timeoutMs > 0 ? timeoutMs : 0) + handshakeTimeoutMs_;
   if (tls_.connect({host, port, true}, ehc::Deadline::in(ms)) != ehc::NetError::Ok) return 0;

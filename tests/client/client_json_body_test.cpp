@@ -54,7 +54,7 @@ TEST(ClientJsonBody, DuplicateKeysTheLastValueWins) {
     char name[16] = "";
     const RestResult r =
         client.get("/").getBody("a", &a).getBody("name", name).getBody("b", &b).send();
-    EXPECT_TRUE(r.isSuccess()) << r.message;
+    EXPECT_TRUE(r.isSuccess()) << r.message();
     EXPECT_EQ(a, 2) << piece;
     EXPECT_STREQ(name, "second") << piece;
     EXPECT_EQ(b, 3);
@@ -70,7 +70,7 @@ TEST(ClientJsonBody, ADuplicateAfterEveryValueIsFoundIsNotRead) {
   ESP32HTTPClient client("http://api.test", transport);
   int a = 0, b = 0;
   const RestResult r = client.get("/").getBody("a", &a).getBody("b", &b).send();
-  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_TRUE(r.isSuccess()) << r.message();
   EXPECT_EQ(a, 1);
   EXPECT_EQ(b, 2);
 }
@@ -121,7 +121,7 @@ TEST(ClientJsonBody, TheStructExampleFillsTheNestedMember) {
   ESP32HTTPClient client("http://api.test", transport);
   User user{};
   const RestResult r = client.get("/users/1").getBody(&user).send();
-  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_TRUE(r.isSuccess()) << r.message();
   EXPECT_EQ(user.id, 1);
   EXPECT_STREQ(user.name, "Leanne Graham");
   EXPECT_STREQ(user.geo.lat, "-37.3159");  // was never filled: a key "address.geo" was looked for

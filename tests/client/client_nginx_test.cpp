@@ -103,7 +103,7 @@ TEST_F(ClientNginx, FifteenFieldsOfTheFirstUser) {
       User u;
       auto request = c->get(path);
       const RestResult r = bindUser(request, u).send();
-      EXPECT_TRUE(r.isSuccess()) << r.message;
+      EXPECT_TRUE(r.isSuccess()) << r.message();
       EXPECT_EQ(r.found, (1u << 15) - 1);
       expectFirstUser(u);
     }
@@ -128,7 +128,7 @@ TEST_F(ClientNginx, NoHeapPerRequestOnAKeptConnection) {
       auto request = c->get("/users.json");
       const RestResult r = bindUser(request, v).send();
       if (!r.isSuccess() || v.id != 1) {
-        ADD_FAILURE() << "request " << i << ": " << r.message;
+        ADD_FAILURE() << "request " << i << ": " << r.message();
         break;
       }
       reused += r.reused;

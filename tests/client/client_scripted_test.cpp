@@ -85,7 +85,7 @@ TEST(ClientHeaders, ANumberIsWrittenOnlyWhenValidAndThenReportedFound) {
                            .getHeader("X-Hex", &hex)
                            .getHeader("X-Flag", &flag)
                            .send();
-  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_TRUE(r.isSuccess()) << r.message();
   EXPECT_EQ(count, -1);
   EXPECT_EQ(twice, -1);
   EXPECT_EQ(hex, -1);
@@ -190,7 +190,7 @@ TEST(ClientDrain, APauseAfterTheValuesEndsTheDraining) {
   s.client.setDrainTimeout(1000);
   int id = 0;
   const RestResult r = s.client.get("/").getBody("id", &id).send();
-  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_TRUE(r.isSuccess()) << r.message();
   EXPECT_EQ(id, 7);
   // The bytes after the pause were never read: the connection was given up.
   EXPECT_EQ(r.bytesReceived, strlen("HTTP/1.1 200 OK\r\nContent-Length: 40\r\n\r\n{\"id\":7,"));
@@ -274,7 +274,7 @@ TEST(ClientRedirects, ALocationWithAnotherSchemeIsRefused) {
                                 ScriptStep::stall(0)};
     Scripted s(steps, 4);
     const RestResult r = s.client.get("/start").followRedirects().send();
-    EXPECT_EQ(r.error, ehc::EHC_ERROR_BAD_URL) << r.message;
+    EXPECT_EQ(r.error, ehc::EHC_ERROR_BAD_URL) << r.message();
     EXPECT_EQ(requestsIn(s.written()), 1u) << s.written();
   }
   const std::string upper = redirectTo("HTTP://api.test/next");  // schemes are case-insensitive
@@ -313,7 +313,7 @@ TEST(ClientRedirects, ARelativeLocationIsReadAgainstTheURLItAnswered) {
                                 ScriptStep::stall(0)};
     Scripted s(steps, 6, "http://api.test/v1");
     const RestResult r = s.client.get("/items/{id}").path("id", 5).followRedirects().send();
-    EXPECT_EQ(r.statusCode, 204) << r.message;
+    EXPECT_EQ(r.statusCode, 204) << r.message();
     const std::string written = s.written();
     EXPECT_NE(written.find("GET /v1/items/5 HTTP/1.1\r\n"), std::string::npos) << written;
     for (const char* line : c.lines)
@@ -326,8 +326,9 @@ TEST(ClientRedirects, ARelativeLocationIsReadAgainstTheURLItAnswered) {
 // relative Location that grows too long once resolved.
 TEST(ClientRedirects, URLsPastEHC_MAX_URL_LENGTHAreACapacityError) {
   const auto expectCapacity = [](const RestResult& r) {
-    EXPECT_EQ(r.error, ehc::EHC_ERROR_CAPACITY) << r.message;
-    EXPECT_NE(std::string(r.message).find("EHC_MAX_URL_LENGTH"), std::string::npos) << r.message;
+    EXPECT_EQ(r.error, ehc::EHC_ERROR_CAPACITY) << r.message();
+    EXPECT_NE(std::string(r.message()).find("EHC_MAX_URL_LENGTH"), std::string::npos)
+        << r.message();
   };
   const std::string longBase = "http://api.test/" + std::string(EHC_MAX_URL_LENGTH, 'b');
   const ScriptStep none[] = {ScriptStep::stall(0)};
@@ -365,7 +366,7 @@ TEST(ClientBody, AnEmpty2xxBodyWithBindingsIsInvalidJson) {
     Scripted s(steps, 2);
     int id = -1;
     const RestResult r = s.client.get("/").getBody("id", &id).send();
-    EXPECT_EQ(r.error, ehc::EHC_ERROR_INVALID_JSON) << r.message;
+    EXPECT_EQ(r.error, ehc::EHC_ERROR_INVALID_JSON) << r.message();
     EXPECT_FALSE(r.isSuccess());
     EXPECT_EQ(r.missing, 0b1u);
     EXPECT_EQ(id, -1);
@@ -376,10 +377,10 @@ TEST(ClientBody, AnEmpty2xxBodyWithBindingsIsInvalidJson) {
   Scripted s(noContent, 4);
   int id = -1;
   const RestResult r = s.client.del("/").getBody("id", &id).send();
-  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_TRUE(r.isSuccess()) << r.message();
   EXPECT_EQ(r.missing, 0b1u);
   const RestResult head = s.client.head("/").getBody("id", &id).send();
-  EXPECT_TRUE(head.isSuccess()) << head.message;
+  EXPECT_TRUE(head.isSuccess()) << head.message();
   EXPECT_EQ(head.missing, 0b1u);
 }
 
@@ -486,7 +487,7 @@ TEST(ClientRequest, MovesCarryTheBindingsAndSendOnce) {
     auto first = s.client.get("/first").query("q", std::string("temporary")).getBody("id", &a);
     RestRequest moved(std::move(first));
     moved.getBody("name", name);  // still being built, bindings and all
-    EXPECT_EQ(first.send().message, std::string("request already sent"));  // empty: sends nothing
+    EXPECT_EQ(first.send().message(), std::string("request already sent"));  // empty: sends nothing
     EXPECT_EQ(s.written(), "");
     EXPECT_TRUE(moved.send().isSuccess());
   }

@@ -56,7 +56,7 @@ class Client : public ::testing::Test {
 TEST_F(Client, GetWithPathAndQueryParameters) {
   auto request = client_->get("/echo/{id}/x").path("id", 42).query("q", "a b&c").query("n", 1.5);
   const Echo e = echo(request);
-  EXPECT_TRUE(e.result.isSuccess()) << e.result.message;
+  EXPECT_TRUE(e.result.isSuccess()) << e.result.message();
   EXPECT_EQ(e.method, "GET");
   EXPECT_EQ(e.target, "/echo/42/x?q=a%20b%26c&n=1.5");
   EXPECT_TRUE(hasHeader(e.head, "Host: 127.0.0.1:" + std::to_string(server_.port())));
@@ -234,7 +234,7 @@ TEST_F(Client, ErrorsHaveTheirCodesAndMessages) {
     SCOPED_TRACE(c.path);
     int wanted = 0;  // a value of the body is wanted: a cut body is an error
     const RestResult r = client_->get(c.path).getBody("x", &wanted).send();
-    EXPECT_EQ(r.error, c.code) << r.message;
+    EXPECT_EQ(r.error, c.code) << r.message();
     EXPECT_EQ(client_->getStatusCode(), c.code);
     EXPECT_TRUE(client_->hasError());
     EXPECT_STRNE(client_->getErrorMessage(), "");
@@ -274,7 +274,7 @@ TEST_F(Client, CapacityAndMisuseFailBeforeSending) {
   for (int i = 0; i <= EHC_MAX_QUERY_PARAMS; ++i) request.query("k", i);
   const RestResult r = request.send();
   EXPECT_EQ(r.error, ehc::EHC_ERROR_CAPACITY);
-  EXPECT_NE(std::string(r.message).find("EHC_MAX_QUERY_PARAMS"), std::string::npos);
+  EXPECT_NE(std::string(r.message()).find("EHC_MAX_QUERY_PARAMS"), std::string::npos);
   EXPECT_EQ(client_->get("/echo").body("a", 1).body("a.b", 2).send().error,
             ehc::EHC_ERROR_INVALID_REQUEST);
   int x = 0;
@@ -288,7 +288,7 @@ TEST_F(Client, CapacityAndMisuseFailBeforeSending) {
 TEST_F(Client, EveryCapacityFailsWithItsSetting) {
   const auto expectCapacity = [&](const RestResult& r, const char* setting) {
     EXPECT_EQ(r.error, ehc::EHC_ERROR_CAPACITY) << setting;
-    EXPECT_NE(std::string(r.message).find(setting), std::string::npos) << r.message;
+    EXPECT_NE(std::string(r.message()).find(setting), std::string::npos) << r.message();
   };
   {
     auto q = client_->get("/{a}");
@@ -402,7 +402,7 @@ TEST_F(Client, RedirectsOnlyWhenAsked) {
   const std::string elsewhere = "http://localhost:" + std::to_string(server_.port()) + "/echo";
   auto d = client_->get("/redirect").query("to", elsewhere.c_str()).followRedirects();
   e = echo(d);
-  EXPECT_EQ(e.result.statusCode, 200) << e.result.message;
+  EXPECT_EQ(e.result.statusCode, 200) << e.result.message();
   EXPECT_EQ(e.head.find("Authorization"), std::string::npos);
   auto f = client_->get("/redirect?to=/echo").followRedirects();
   EXPECT_TRUE(hasHeader(echo(f).head, "Authorization: Bearer secret"));  // same host: kept
@@ -415,7 +415,7 @@ TEST_F(Client, RedirectsOnlyWhenAsked) {
   const std::string otherPort = "http://127.0.0.1:" + std::to_string(other.port()) + "/echo";
   auto g = client_->get("/redirect").query("to", otherPort.c_str()).followRedirects();
   e = echo(g);
-  EXPECT_EQ(e.result.statusCode, 200) << e.result.message;
+  EXPECT_EQ(e.result.statusCode, 200) << e.result.message();
   EXPECT_EQ(e.head.find("Authorization"), std::string::npos) << e.head;
   EXPECT_EQ(e.head.find("X-API-Key"), std::string::npos) << e.head;
   EXPECT_EQ(e.head.find("sess=s1"), std::string::npos) << e.head;
@@ -428,7 +428,7 @@ TEST_F(Client, RedirectsOnlyWhenAsked) {
 TEST_F(Client, MessagesOutliveTheNextRequest) {
   const RestResult first = client_->get("/status?code=503").send();
   client_->get("/ok");
-  EXPECT_STREQ(first.message, "Service Unavailable");
+  EXPECT_STREQ(first.message(), "Service Unavailable");
 }
 
 TEST_F(Client, RetriesNetworkErrorsWithBackoff) {
@@ -460,7 +460,7 @@ TEST_F(Client, TheTimeoutIsOneDeadlineForTheWholeRequest) {
   // Hops of 600 ms each: two fit in 1.5 s, five do not.
   const RestResult slow =
       client_->get("/redirect?loop=1&ms=600").followRedirects(5).timeout(1500).send();
-  EXPECT_EQ(slow.error, ehc::EHC_ERROR_READ_TIMEOUT) << slow.message;
+  EXPECT_EQ(slow.error, ehc::EHC_ERROR_READ_TIMEOUT) << slow.message();
   EXPECT_LE(slow.redirects, 2);
   EXPECT_LE(server_.requests().size(), 3u);
 
@@ -485,14 +485,14 @@ TEST_F(Client, AnAnswerBeforeTheUploadEndedIsReported) {
                                   .rawBodyRef(big.data(), big.size(), "text/plain")
                                   .getBody("status", &status)
                                   .send();
-  EXPECT_EQ(tooLarge.error, ehc::EHC_OK) << tooLarge.message;
+  EXPECT_EQ(tooLarge.error, ehc::EHC_OK) << tooLarge.message();
   EXPECT_EQ(tooLarge.statusCode, 413);
   EXPECT_EQ(status, 413);
   EXPECT_LT(tooLarge.bytesSent, big.size());  // the body did not all go
   const RestResult denied = client_->put("/early?code=401&then=close")
                                 .rawBodyRef(big.data(), big.size(), "text/plain")
                                 .send();
-  EXPECT_EQ(denied.error, ehc::EHC_OK) << denied.message;
+  EXPECT_EQ(denied.error, ehc::EHC_OK) << denied.message();
   EXPECT_EQ(denied.statusCode, 401);
   EXPECT_EQ(denied.attempts, 1);
   EXPECT_TRUE(client_->get("/ok").send().isSuccess());  // on a new connection

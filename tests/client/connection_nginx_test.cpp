@@ -532,7 +532,7 @@ TEST_F(NginxTls, CertificateFailuresEndQuicklyWithTheRightError) {
     NetError expected;
   } cases[] = {
       {CertKind::WrongHost, NetError::HostMismatch},
-      {CertKind::Expired, NetError::CertUntrusted},
+      {CertKind::Expired, NetError::CertExpired},
       {CertKind::SelfSigned, NetError::CertUntrusted},
   };
   for (const Case& c : cases) {

@@ -68,7 +68,7 @@ TEST_F(DownloadFaults, ADropMidBodyIsResumedWithRange) {
   const std::string expected = ehc_test::sha256Hex(kFile);  // outlives the check
   Sha256Check digest(expected.c_str());
   const RestResult r = get("/file?bytes=300000&drop=123457", 2, false, &digest);
-  ASSERT_TRUE(r.isSuccess()) << r.message;
+  ASSERT_TRUE(r.isSuccess()) << r.message();
   EXPECT_EQ(r.statusCode, 206);
   EXPECT_EQ(r.attempts, 2);
   EXPECT_TRUE(got_ == kFile);
@@ -83,7 +83,7 @@ TEST_F(DownloadFaults, AttemptsAreBounded) {
   EXPECT_EQ(got_.size(), 4 * 64000u);
   EXPECT_TRUE(got_ == kFile.substr(0, got_.size()));
   r = get("/file?bytes=300000&every=64000", 4);
-  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_TRUE(r.isSuccess()) << r.message();
   EXPECT_EQ(r.attempts, 5);
   EXPECT_TRUE(got_ == kFile);
   // without resume(): no second attempt once bytes were written
@@ -99,7 +99,8 @@ TEST_F(DownloadFaults, AServerIgnoringRangeStartsTheTargetOver) {
   const std::string target = "/file?bytes=300000&drop=100000&drop-conn=1&ranges=ignore";
   RestResult r = get(target, 2);  // the target cannot start over
   EXPECT_EQ(r.error, EHC_ERROR_RESUME_FAILED);
-  EXPECT_STREQ(r.message, "the server ignored the range and the download target cannot start over");
+  EXPECT_STREQ(r.message(),
+               "the server ignored the range and the download target cannot start over");
   EXPECT_TRUE(client_->get("/ok").send().isSuccess());  // the client goes on
 
   server_.stop();
@@ -107,7 +108,7 @@ TEST_F(DownloadFaults, AServerIgnoringRangeStartsTheTargetOver) {
   client_.reset(
       new ESP32HTTPClient(("http://127.0.0.1:" + std::to_string(server_.port())).c_str()));
   r = get(target, 2, /*restartable=*/true);
-  ASSERT_TRUE(r.isSuccess()) << r.message;
+  ASSERT_TRUE(r.isSuccess()) << r.message();
   EXPECT_EQ(r.statusCode, 200);
   EXPECT_TRUE(got_ == kFile);
 }
@@ -115,7 +116,7 @@ TEST_F(DownloadFaults, AServerIgnoringRangeStartsTheTargetOver) {
 TEST_F(DownloadFaults, ADropMidChunkStartsOverWhereRangesAreNotServed) {
   // chunked answers here have no ranges: the 200 replaces what came
   const RestResult r = get("/file?bytes=300000&framing=chunked&drop=150500&drop-conn=1", 1, true);
-  ASSERT_TRUE(r.isSuccess()) << r.message;
+  ASSERT_TRUE(r.isSuccess()) << r.message();
   EXPECT_TRUE(got_ == kFile);
 }
 
@@ -123,7 +124,7 @@ TEST_F(DownloadFaults, ADropMidGzipGoesOnThroughTheSameInflater) {
   const std::string expected = ehc_test::sha256Hex(kFile);  // outlives the check
   Sha256Check digest(expected.c_str());
   const RestResult r = get("/file?bytes=300000&coding=gzip&drop=90001", 2, false, &digest);
-  ASSERT_TRUE(r.isSuccess()) << r.message;
+  ASSERT_TRUE(r.isSuccess()) << r.message();
   EXPECT_EQ(r.attempts, 2);
   EXPECT_TRUE(got_ == kFile);
 }
@@ -141,14 +142,14 @@ TEST_F(DownloadFaults, BrokenGzipIsAnEncodingErrorAndTheClientGoesOn) {
   for (const Case& c : cases) {
     const RestResult r = get(std::string("/file?bytes=100000") + c.query, 0);
     EXPECT_EQ(r.error, EHC_ERROR_ENCODING) << c.query;
-    EXPECT_STREQ(r.message, c.message) << c.query;
+    EXPECT_STREQ(r.message(), c.message) << c.query;
     EXPECT_TRUE(got_ == kFile.substr(0, 100000).substr(0, got_.size()));
     const RestResult next = client_->get("/ok").send();
-    EXPECT_TRUE(next.isSuccess()) << next.message;
+    EXPECT_TRUE(next.isSuccess()) << next.message();
   }
   // te-gzip whole: decoded
   const RestResult r = get("/file?bytes=100000&coding=te-gzip", 0);
-  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_TRUE(r.isSuccess()) << r.message();
   EXPECT_TRUE(got_ == ehc_fault::fileBytes(100000));
 }
 
@@ -182,7 +183,7 @@ TEST_F(DownloadFaults, UploadsWithAndWithoutALength) {
         known ? static_cast<int64_t>(kFile.size()) : -1);
     request.onUploadProgress([&progress](uint64_t sent, int64_t) { progress = sent; });
     const RestResult r = expectUpload(request, u).send();
-    ASSERT_TRUE(r.isSuccess()) << r.message;
+    ASSERT_TRUE(r.isSuccess()) << r.message();
     EXPECT_EQ(u.bytes, kFile.size());
     EXPECT_EQ(u.crc32, crcOf(kFile));
     EXPECT_EQ(u.chunked, !known);
@@ -205,7 +206,7 @@ TEST_F(DownloadFaults, UploadFromAFile) {
   const RestResult r = expectUpload(request, u).send();
   close(fd);
   unlink(path);
-  ASSERT_TRUE(r.isSuccess()) << r.message;
+  ASSERT_TRUE(r.isSuccess()) << r.message();
   EXPECT_EQ(u.bytes, kFile.size());
   EXPECT_EQ(u.crc32, crcOf(kFile));
   EXPECT_TRUE(u.chunked);
@@ -223,7 +224,7 @@ TEST_F(DownloadFaults, ASourceShortOfItsLengthFailsTheRequest) {
                                10)
                            .send();
   EXPECT_EQ(r.error, EHC_ERROR_NO_STREAM);
-  EXPECT_STREQ(r.message, "the request body's source failed or ended before its length");
+  EXPECT_STREQ(r.message(), "the request body's source failed or ended before its length");
   EXPECT_TRUE(client_->get("/ok").send().isSuccess());  // on a new connection
 }
 
@@ -249,7 +250,7 @@ TEST_F(DownloadFaults, EventsResumeAfterADropWithLastEventId) {
                                     })
                            .reconnect(3)
                            .send();
-  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_TRUE(r.isSuccess()) << r.message();
   EXPECT_EQ(seen.text, "1e1 2e2 3e3 4e4 5e5 6e6 7e7 ");
   EXPECT_EQ(r.attempts, 4);  // 3 + 3 + 1 events, then an empty stream ends it
   EXPECT_EQ(server_.connectionsAccepted(), 4u);
@@ -263,7 +264,7 @@ TEST_F(DownloadFaults, TheEventCallbackEndsTheStream) {
                            .onEvent(sse, [&calls](const ServerEvent&) { return ++calls < 4; })
                            .reconnect(5)
                            .send();
-  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_TRUE(r.isSuccess()) << r.message();
   EXPECT_EQ(calls, 4);
   EXPECT_EQ(n, 4);
   EXPECT_EQ(r.attempts, 1);
@@ -274,7 +275,7 @@ TEST_F(DownloadFaults, TheEventCallbackEndsTheStream) {
                            .onEvent(again, [&calls](const ServerEvent&) { return ++calls > 0; })
                            .reconnect(2)
                            .send();
-  EXPECT_TRUE(q.isSuccess()) << q.message;
+  EXPECT_TRUE(q.isSuccess()) << q.message();
   EXPECT_EQ(calls, 6);
   EXPECT_EQ(q.attempts, 3);
 }

@@ -122,7 +122,7 @@ TEST_F(DownloadNginx, TheFileArrivesWholeInEveryFraming) {
       Sha256Check check(digest.c_str());
       char coding[16] = "";
       const RestResult r = download(*c, k.path, &check, k.gzip, coding);
-      EXPECT_TRUE(r.isSuccess()) << r.message;
+      EXPECT_TRUE(r.isSuccess()) << r.message();
       EXPECT_STREQ(coding, k.coding);
       EXPECT_TRUE(readFile(path_) == big);
       EXPECT_STREQ(check.hex(), digest.c_str());
@@ -137,7 +137,7 @@ TEST_F(DownloadNginx, AWrongDigestIsReportedAndTheConnectionServesTheNext) {
   char name[8] = "";
   const RestResult r =
       c->get("/gzip/user.json").acceptEncoding(inflater).getBody("name", name).send();
-  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_TRUE(r.isSuccess()) << r.message();
   EXPECT_TRUE(r.reused);
   EXPECT_STREQ(name, "Ann");
 }
@@ -173,7 +173,7 @@ TEST_F(DownloadNginx, NoHeapPerDownload) {
     ehc_test::AllocScope steady;
     for (const char* path : {"/big.bin", "/chunked/big.bin", "/gzip/big.bin"}) {
       const RestResult r = c->get(path).acceptEncoding(inflater).download(count).send();
-      EXPECT_TRUE(r.isSuccess()) << path << ": " << r.message;
+      EXPECT_TRUE(r.isSuccess()) << path << ": " << r.message();
       EXPECT_TRUE(r.reused) << path;
     }
     EXPECT_EQ(steady.calls(), 0u) << steady.bytes() << " bytes";

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "ESP32HTTPClient.h"
-#include "ehc/net/scripted_transport.h"
 #include "body_test_helpers.h"
+#include "ehc/net/scripted_transport.h"
 
 using ehc::ScriptStep;
 using namespace ehc;  // the error codes
@@ -84,7 +84,7 @@ TEST(Download, TheBodyReachesTheCallbackDechunkedInEverySplit) {
                                  progress.emplace_back(received, total);
                                })
                                .send();
-      ASSERT_TRUE(r.isSuccess()) << r.message;
+      ASSERT_TRUE(r.isSuccess()) << r.message();
       EXPECT_EQ(got.body, body);
       ASSERT_EQ(progress.size(), got.calls);
       EXPECT_EQ(progress.back().first, body.size());
@@ -121,12 +121,12 @@ TEST(Download, ACallbackStopsTheTransferAndTheConnectionIsKept) {
                              })
                              .send();
     EXPECT_EQ(r.error, EHC_ERROR_STOPPED);
-    EXPECT_STREQ(r.message, "transfer stopped by the body callback");
+    EXPECT_STREQ(r.message(), "transfer stopped by the body callback");
     EXPECT_GE(taken, 200u);
     EXPECT_LT(taken, body.size());
     int a = 0;
     const RestResult next = s.client->get("/a").getBody("a", &a).send();
-    EXPECT_TRUE(next.isSuccess()) << next.message;
+    EXPECT_TRUE(next.isSuccess()) << next.message();
     EXPECT_EQ(a, 7);
     EXPECT_EQ(s.transport->connects(), 1u);
     EXPECT_TRUE(next.reused);
@@ -178,7 +178,7 @@ TEST(Download, ABodyBeyondTheLimitIsItsOwnError) {
     };
     RestResult r = announced.client->get("/").download(take).maxBodySize(999).send();
     EXPECT_EQ(r.error, EHC_ERROR_BODY_TOO_LARGE);
-    EXPECT_STREQ(r.message, "response body larger than the maximum body size");
+    EXPECT_STREQ(r.message(), "response body larger than the maximum body size");
     EXPECT_EQ(got, "");
     got.clear();
     // chunked: found as it comes; what was within the limit was delivered
@@ -193,7 +193,7 @@ TEST(Download, ABodyBeyondTheLimitIsItsOwnError) {
     Scripted exact({chunkedResponse(body, 64)}, maxRead);
     exact.client->setMaxBodySize(1000);
     r = exact.client->get("/").download(take).send();
-    EXPECT_TRUE(r.isSuccess()) << r.message;
+    EXPECT_TRUE(r.isSuccess()) << r.message();
     EXPECT_EQ(got, body);
   }
 }
@@ -252,7 +252,7 @@ TEST(Download, TheDigestOfWhatWasWrittenIsChecked) {
       got.append(reinterpret_cast<const char*>(d), n);
     };
     RestResult r = good.client->get("/").download(take).verify(digest).send();
-    EXPECT_TRUE(r.isSuccess()) << r.message;
+    EXPECT_TRUE(r.isSuccess()) << r.message();
     EXPECT_STREQ(digest.hex(), kAbcDigest);
 
     Scripted bad({lengthResponse("abd")}, maxRead);
@@ -260,7 +260,7 @@ TEST(Download, TheDigestOfWhatWasWrittenIsChecked) {
     r = bad.client->get("/").download(take).verify(other).send();
     EXPECT_EQ(r.error, EHC_ERROR_DIGEST_MISMATCH);
     EXPECT_EQ(other.error(), ehc::DigestError::Mismatch);
-    EXPECT_STREQ(r.message, "the SHA-256 of the data is not the one expected");
+    EXPECT_STREQ(r.message(), "the SHA-256 of the data is not the one expected");
   }
 }
 
@@ -304,7 +304,7 @@ TEST(Download, GzipBodiesAreDecodedForTheBindingsAndTheDownload) {
       int n = 0;
       RestResult r =
           s.client->get("/").acceptEncoding(inflater).getBody("name", name).getBody("n", &n).send();
-      EXPECT_TRUE(r.isSuccess()) << r.message << " in " << response.substr(0, 80);
+      EXPECT_TRUE(r.isSuccess()) << r.message() << " in " << response.substr(0, 80);
       EXPECT_STREQ(name, "Ann");
       EXPECT_EQ(n, 42);
 
@@ -316,7 +316,7 @@ TEST(Download, GzipBodiesAreDecodedForTheBindingsAndTheDownload) {
                 got.append(reinterpret_cast<const char*>(p), k);
               })
               .send();
-      EXPECT_TRUE(r.isSuccess()) << r.message;
+      EXPECT_TRUE(r.isSuccess()) << r.message();
       EXPECT_EQ(got, json);
     }
   }
@@ -367,7 +367,7 @@ TEST(Download, BrokenGzipIsAnEncodingError) {
                                .download([](const uint8_t*, size_t) {})
                                .send();
       EXPECT_EQ(r.error, EHC_ERROR_ENCODING);
-      EXPECT_STREQ(r.message, c.message);
+      EXPECT_STREQ(r.message(), c.message);
     }
   }
   Scripted s({lengthResponse(badData, "Content-Encoding: gzip\r\n")});
@@ -433,7 +433,7 @@ TEST(Download, ResumeAnswersAreReadStrictly) {
                                })
                                .resume(1)
                                .send();
-      EXPECT_EQ(r.error, c.error) << c.answer << r.message;
+      EXPECT_EQ(r.error, c.error) << c.answer << r.message();
       EXPECT_EQ(got, c.got);
       EXPECT_EQ(r.attempts, 2);
       EXPECT_NE(s.written().find("Range: bytes=5-\r\n"), std::string::npos);
@@ -462,7 +462,7 @@ TEST(Upload, TheRequestIsFramedByTheLength) {
                              .expectContinue()
                              .header("Content-Type", "text/plain")
                              .send();
-    ASSERT_TRUE(r.isSuccess()) << r.message;
+    ASSERT_TRUE(r.isSuccess()) << r.message();
     const std::string w = s.written();
     EXPECT_NE(w.find("Expect: 100-continue\r\n"), std::string::npos);
     EXPECT_NE(w.find("Content-Type: text/plain\r\n"), std::string::npos);
@@ -509,7 +509,7 @@ TEST(Upload, ASourceIsReadOnceUnlessItRewinds) {
           .uploadRewind([&rewinds] { return ++rewinds > 0; })
           .retry(2)
           .send();
-  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_TRUE(r.isSuccess()) << r.message();
   EXPECT_EQ(rewinds, 1);
 }
 

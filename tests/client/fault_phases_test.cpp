@@ -207,7 +207,7 @@ TEST_F(FaultPhases, ARedirectHopThatFails) {
                              .getBody("x", &x)
                              .followRedirects(3)
                              .send();
-    EXPECT_EQ(r.error, c.error) << r.message;
+    EXPECT_EQ(r.error, c.error) << r.message();
     EXPECT_EQ(r.redirects, 1);
     EXPECT_LT(ehc::monotonicMs() - begun, 2 * 2000 + kSlackMs);
     EXPECT_EQ(client.get("/ok").send().statusCode, 200);  // and the next request works

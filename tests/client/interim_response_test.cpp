@@ -30,7 +30,7 @@ TEST(ClientInterim, HeaderTargetsAndCookiesIgnoreA103) {
                            .getHeader("Link", link)
                            .getBody("name", name)
                            .send();
-  ASSERT_TRUE(r.isSuccess()) << r.message;
+  ASSERT_TRUE(r.isSuccess()) << r.message();
   EXPECT_EQ(r.statusCode, 200);
   EXPECT_STREQ(name, "ok");
   EXPECT_EQ(count, -1);

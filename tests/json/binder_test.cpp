@@ -483,6 +483,47 @@ TEST(Binder, BindRejectsBadPathsAndTargets) {
   EXPECT_EQ(binder.bind("c", &x), ehc::JsonBinder::kFull);
 }
 
+// What a program may read of a binding: its path, kind, status and shape.
+TEST(Binder, BindingViewSaysWhatEachBindingIs) {
+  ehc::StaticJsonBinder<4> binder;
+  int64_t id = 0;
+  char name[8];
+  int32_t tags[2];
+  uint8_t tagCount = 0;
+  ASSERT_EQ(binder.bind("id", &id), 0);
+  ASSERT_EQ(binder.bindCallback(
+                "list.*", [](const ehc::JsonMatch&, void*) {}, nullptr),
+            1);
+  ASSERT_EQ(binder.bindElements("tags.*", ehc::TargetKind::Int32, tags, 0, sizeof tags[0], 2,
+                                &tagCount, sizeof tagCount),
+            2);
+  ASSERT_EQ(binder.bind("name", name), 3);
+  const char doc[] = R"({"id":7,"list":[1,2],"tags":[3],"name":true})";
+  binder.feed(doc, sizeof doc - 1);
+  ASSERT_EQ(binder.finish(), JsonError::Ok);
+
+  const ehc::JsonBindingView v0 = binder.binding(0);
+  EXPECT_STREQ(v0.path, "id");
+  EXPECT_EQ(v0.kind, ehc::TargetKind::Int64);
+  EXPECT_EQ(v0.status, BindStatus::Found);
+  EXPECT_FALSE(v0.wildcard);
+  EXPECT_FALSE(v0.elements);
+  const ehc::JsonBindingView v1 = binder.binding(1);
+  EXPECT_STREQ(v1.path, "list.*");
+  EXPECT_EQ(v1.kind, ehc::TargetKind::None);
+  EXPECT_TRUE(v1.wildcard);
+  EXPECT_FALSE(v1.elements);
+  const ehc::JsonBindingView v2 = binder.binding(2);
+  EXPECT_EQ(v2.kind, ehc::TargetKind::Int32);
+  EXPECT_TRUE(v2.wildcard);
+  EXPECT_TRUE(v2.elements);
+  EXPECT_EQ(tagCount, 1);
+  const ehc::JsonBindingView v3 = binder.binding(3);
+  EXPECT_EQ(v3.kind, ehc::TargetKind::Chars);
+  EXPECT_EQ(v3.status, BindStatus::Mismatch);
+  EXPECT_EQ(v3.status, binder.status(3));
+}
+
 // bindElements takes back a binding whose path has no "*": nothing of it may
 // stay behind (here: the root path's mark, which would make the next binding,
 // in the same slot, end at the root).

@@ -355,7 +355,7 @@ TEST_F(Nginx, MbedTlsVerifiesEachCertificate) {
   EXPECT_EQ(connect(CertKind::Valid, "localhost"), NetError::Ok);
   EXPECT_EQ(connect(CertKind::DnsOnly, "localhost"), NetError::Ok);
   EXPECT_EQ(connect(CertKind::WrongHost, "localhost"), NetError::HostMismatch);
-  EXPECT_EQ(connect(CertKind::Expired, "localhost"), NetError::CertUntrusted);
+  EXPECT_EQ(connect(CertKind::Expired, "localhost"), NetError::CertExpired);
   EXPECT_EQ(connect(CertKind::SelfSigned, "localhost"), NetError::CertUntrusted);
   EXPECT_EQ(connect(CertKind::DnsOnly, "127.0.0.1"), NetError::HostMismatch);
 }

@@ -81,7 +81,7 @@ TEST(Regressions, TheClientTakesNothingFromA103) {
                            .getHeader("Link", link)
                            .getBody("id", &id)
                            .send();
-  EXPECT_TRUE(r.isSuccess()) << r.message;
+  EXPECT_TRUE(r.isSuccess()) << r.message();
   EXPECT_EQ(r.statusCode, 200);
   EXPECT_EQ(id, 1);
   EXPECT_EQ(r.headersFound, 0u);

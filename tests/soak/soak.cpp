@@ -113,7 +113,7 @@ bool soak(const char* scheme, const std::string& base, const std::string& caPem,
     if (!r.isSuccess() || id != 1 || strcmp(name, "Leanne Graham") != 0 ||
         strcmp(lat, "-37.3159") != 0) {
       fprintf(stderr, "soak: %s request %ld failed: status %d, %s (id %d, name '%s', lat '%s')\n",
-              scheme, i, r.statusCode, r.message, id, name, lat);
+              scheme, i, r.statusCode, r.message(), id, name, lat);
       return false;
     }
     reconnects += !r.reused;

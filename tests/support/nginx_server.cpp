@@ -113,7 +113,7 @@ std::string NginxServer::config() const {
     c += std::string("  ") + t[0] + "_temp_path " + q(d + "/temp/" + t[1]) + ";\n";
   c += "  keepalive_requests " + std::to_string(options_.keepaliveRequests) + ";\n";
   c += "  keepalive_timeout " + std::to_string(options_.keepaliveTimeoutSeconds) + "s;\n";
-  if (options_.certs) {
+  if (options_.certs || !options_.sites.empty()) {
     c += "  ssl_protocols TLSv1.2 TLSv1.3;\n";
     c += "  ssl_session_cache shared:ehc_tls:1m;\n";
     c += "  ssl_session_timeout 10m;\n";
@@ -134,6 +134,17 @@ std::string NginxServer::config() const {
       c += "    ssl_certificate_key " + q(options_.certs->keyPath(k)) + ";\n";
       c += routes + "  }\n";
     }
+  }
+  for (size_t i = 0; i < options_.sites.size(); ++i) {
+    const NginxTlsSite& site = options_.sites[i];
+    const std::string port = std::to_string(sitePort(i));
+    c += "  server {  # site " + std::to_string(i) + "\n";
+    c += "    listen 127.0.0.1:" + port + " ssl;\n";
+    if (ipv6_) c += "    listen [::1]:" + port + " ssl;\n";
+    c += "    ssl_certificate " + q(site.certChain) + ";\n";
+    c += "    ssl_certificate_key " + q(site.key) + ";\n";
+    c += "    " + site.directives + "\n";
+    c += routes + "  }\n";
   }
   c += "}\n";
   return c;
@@ -189,6 +200,8 @@ bool NginxServer::portsTaken() const {
 
 bool NginxServer::allPortsAccept() const {
   if (!canConnect(httpPort_, false) || (ipv6_ && !canConnect(httpPort_, true))) return false;
+  for (const uint16_t port : sitePorts_)
+    if (!canConnect(port, false)) return false;
   if (!options_.certs) return true;
   for (const CertKind k : kAllCertKinds)
     if (!canConnect(httpsPort(k), false)) return false;
@@ -215,6 +228,8 @@ bool NginxServer::launch(std::string* why) {
     httpPort_ = pick();
     for (const CertKind k : kAllCertKinds)
       httpsPorts_[static_cast<int>(k)] = options_.certs ? pick() : 0;
+    sitePorts_.clear();
+    for (size_t i = 0; i < options_.sites.size(); ++i) sitePorts_.push_back(pick());
   }
   if (!writeFile(dir_ + "/nginx.conf", config())) {
     *why = "cannot write " + dir_ + "/nginx.conf";

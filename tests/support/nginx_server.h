@@ -14,7 +14,7 @@
 //   ... http://127.0.0.1:<nginx.httpPort()>/users.json
 //   ... https://localhost:<nginx.httpsPort(ehc_test::CertKind::Expired)>/users.json
 //
-// Every server (plain, and one HTTPS port per CertKind) answers:
+// Every server (plain, one HTTPS port per CertKind, and each of options.sites) answers:
 //   /<file>          the file, with Content-Length. Looked up first in the generated
 //                    docroot (options.files, addFile()), then in options.docroot.
 //                    .json is application/json.
@@ -46,6 +46,15 @@
 
 namespace ehc_test {
 
+// One more HTTPS server on a port of its own, with any certificate chain and
+// more directives for its server block (client certificates, session
+// settings, protocols).
+struct NginxTlsSite {
+  std::string certChain;   // PEM file: the server's certificate, then its chain
+  std::string key;         // its private key
+  std::string directives;  // e.g. "ssl_verify_client on; ssl_client_certificate /x/ca.pem;"
+};
+
 struct NginxOptions {
   std::string nginx = "/usr/sbin/nginx";
   // Null: plain HTTP only. Must outlive the server.
@@ -56,8 +65,9 @@ struct NginxOptions {
   std::vector<std::pair<std::string, std::string>> files;
   int keepaliveRequests = 100;
   int keepaliveTimeoutSeconds = 5;
-  int chunkBytes = 1024;  // chunk size under /chunked/
-  bool ipv6 = true;       // also listen on [::1] (plain and Valid HTTPS) if the host has it
+  int chunkBytes = 1024;            // chunk size under /chunked/
+  std::vector<NginxTlsSite> sites;  // on 127.0.0.1 (and [::1]) at sitePort(i)
+  bool ipv6 = true;  // also listen on [::1] (plain and Valid HTTPS) if the host has it
   int startTimeoutMs = 5000;
 };
 
@@ -87,7 +97,8 @@ class NginxServer {
   uint16_t httpsPort(CertKind kind = CertKind::Valid) const {
     return httpsPorts_[static_cast<int>(kind)];
   }
-  // The plain and the Valid HTTPS port are also on [::1] (same numbers).
+  uint16_t sitePort(size_t i) const { return i < sitePorts_.size() ? sitePorts_[i] : 0; }
+  // The plain, the Valid HTTPS and the sites' ports are also on [::1] (same numbers).
   bool ipv6() const { return ipv6_; }
 
   const std::string& dir() const { return dir_; }          // nginx.conf, logs, temp paths
@@ -111,6 +122,7 @@ class NginxServer {
   std::string dir_, docroot_;
   uint16_t httpPort_ = 0;
   uint16_t httpsPorts_[sizeof kAllCertKinds / sizeof kAllCertKinds[0]] = {};
+  std::vector<uint16_t> sitePorts_;
   bool ipv6_ = false;
   pid_t pid_ = -1;
 };

@@ -3,6 +3,8 @@
 // Each Suite (CRTP) has its own certs_ and server_; it may define
 //   static std::vector<std::pair<std::string, std::string>> files();
 // for the docroot. Needs EHC_OPENSSL and EHC_NGINX from the test target.
+// When nginx cannot start, every test of the suite fails (suite_start.h); a
+// Suite that overrides SetUp() calls this one first.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "nginx_server.h"
+#include "suite_start.h"
 #include "test_certs.h"
 
 namespace ehc_test {
@@ -27,22 +30,25 @@ class NginxSuite : public ::testing::Test {
   static void SetUpTestSuite() {
     std::string why;
     certs_ = new TestCerts;
-    ASSERT_TRUE(certs_->make(EHC_OPENSSL, &why)) << why;
+    if (!certs_->make(EHC_OPENSSL, &why)) return start_.failed(why);
     NginxOptions o;
     o.nginx = EHC_NGINX;
     o.certs = certs_;
     o.files = Suite::files();
     server_ = new NginxServer(o);
-    ASSERT_TRUE(server_->start(&why)) << why;
+    if (!server_->start(&why)) start_.failed(why);
   }
   static void TearDownTestSuite() {
     delete server_;
     delete certs_;
     server_ = nullptr;
     certs_ = nullptr;
+    start_.reset();
   }
+  void SetUp() override { ASSERT_TRUE(start_.started()); }
   static inline TestCerts* certs_ = nullptr;
   static inline NginxServer* server_ = nullptr;
+  static inline SuiteStart start_;
 };
 
 }  // namespace ehc_test

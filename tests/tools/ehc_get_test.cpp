@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "cert_factory.h"
 #include "fault_server.h"
 #include "loopback.h"
 #include "nginx_server.h"
@@ -143,12 +144,14 @@ struct RequestLine {
   int status = 0;
   unsigned long long bytes = 0;
   bool reused = false, resumed = false;
+  std::string tlsVersion, cipherSuite;  // over TLS only
 };
 
 // Every stderr line must be a request line; false (with the line) otherwise.
 bool requestLines(const std::string& err, std::vector<RequestLine>* out, std::string* bad) {
   static const std::regex re(
-      "request ([0-9]+) status ([0-9]+) bytes ([0-9]+) ms [0-9]+ reused (yes|no) resumed (yes|no)");
+      "request ([0-9]+) status ([0-9]+) bytes ([0-9]+) ms [0-9]+ reused (yes|no) resumed (yes|no)"
+      "( tls (TLSv1\\.[23]) (TLS[-A-Z0-9]+))?");
   out->clear();
   for (const std::string& l : lines(err)) {
     std::smatch m;
@@ -162,6 +165,8 @@ bool requestLines(const std::string& err, std::vector<RequestLine>* out, std::st
     r.bytes = std::stoull(m[3]);
     r.reused = m[4] == "yes";
     r.resumed = m[5] == "yes";
+    r.tlsVersion = m[7];
+    r.cipherSuite = m[8];
     out->push_back(r);
   }
   return true;
@@ -196,6 +201,13 @@ class EhcGet : public ::testing::Test {
     certs_ = new ehc_test::TestCerts;
     users_ = new std::string(ehc_test::slurpFile(kUsersPath));
     if (!certs_->make(EHC_OPENSSL, &why)) return start_.failed(why);
+    clientCerts_ = new ehc_test::CertFactory;
+    if (!clientCerts_->make(EHC_OPENSSL,
+                            {{"clientCa", "ec:P-256", "ehc-get-client-ca", "", "", true},
+                             {"device", "ec:P-256", "device", "", "clientCa", false, true,
+                              -1.0 / 24, 3, true, "secret"}},
+                            &why))
+      return start_.failed(why);
     server_ = startServer(100, &why);
     if (!server_) return start_.failed(why);
     oneShot_ = startServer(1, &why);  // every request on a new connection
@@ -205,6 +217,7 @@ class EhcGet : public ::testing::Test {
     delete oneShot_;
     delete server_;
     delete certs_;
+    delete clientCerts_;
     delete users_;
     oneShot_ = server_ = nullptr;
     certs_ = nullptr;
@@ -217,6 +230,10 @@ class EhcGet : public ::testing::Test {
     o.certs = certs_;
     o.docroot = kDocroot;
     o.keepaliveRequests = keepaliveRequests;
+    // Site 0: mutual TLS (the Valid certificate; clients from clientCerts_'s CA).
+    o.sites = {
+        {certs_->certPath(CertKind::Valid), certs_->keyPath(CertKind::Valid),
+         "ssl_verify_client on; ssl_client_certificate " + clientCerts_->pem("clientCa") + ";"}};
     auto* s = new NginxServer(o);
     if (s->start(why)) return s;
     delete s;
@@ -242,6 +259,7 @@ class EhcGet : public ::testing::Test {
   }
 
   static ehc_test::TestCerts* certs_;
+  static inline ehc_test::CertFactory* clientCerts_ = nullptr;
   static NginxServer* server_;
   static NginxServer* oneShot_;
   static std::string* users_;
@@ -300,6 +318,52 @@ TEST_F(EhcGet, HttpsResumesTheSessionOnEveryReconnect) {
   }
 }
 
+TEST_F(EhcGet, OverTlsEachLineSaysTheProtocolAndCipherSuite) {
+  Ran r = ehcGet({"--cacert", certs_->caPemPath(), "--repeat", "2", https(*server_)});
+  ASSERT_EQ(r.exitCode, 0) << r;
+  std::vector<RequestLine> req;
+  std::string bad;
+  ASSERT_TRUE(requestLines(r.err, &req, &bad)) << bad << "\n" << r;
+  ASSERT_EQ(req.size(), 2u) << r;
+  for (const RequestLine& l : req) {
+    EXPECT_TRUE(l.tlsVersion == "TLSv1.2" || l.tlsVersion == "TLSv1.3") << r;
+    // An ECDSA certificate, an AEAD suite: e.g. TLS-ECDHE-ECDSA-WITH-AES-256-GCM-SHA384.
+    EXPECT_NE(l.cipherSuite.find(l.tlsVersion == "TLSv1.2" ? "ECDSA" : "TLS1-3"), std::string::npos)
+        << r;
+  }
+  r = ehcGet({http(*server_)});
+  ASSERT_TRUE(requestLines(r.err, &req, &bad)) << bad << "\n" << r;
+  ASSERT_EQ(req.size(), 1u);
+  EXPECT_EQ(req[0].tlsVersion, "");  // plain HTTP: no TLS fields
+}
+
+TEST_F(EhcGet, MutualTlsWithCertAndKeyFiles) {
+  const std::string url =
+      "https://localhost:" + std::to_string(server_->sitePort(0)) + "/users.json";
+  const std::string ca = certs_->caPemPath();
+  Ran r = ehcGet({"--cacert", ca, "--cert", clientCerts_->pem("device"), "--key",
+                  clientCerts_->key("device"), url});
+  EXPECT_EQ(r.exitCode, 0) << r;
+  EXPECT_TRUE(r.out == kOkLine + *users_) << r;
+  r = ehcGet({"--cacert", ca, "--cert", clientCerts_->der("device"), "--key",
+              clientCerts_->encryptedKey("device"), "--key-pass", "secret", url});
+  EXPECT_EQ(r.exitCode, 0) << r;  // DER certificate, encrypted PEM key
+  EXPECT_TRUE(r.out == kOkLine + *users_) << r;
+  // Without one, nginx answers (400, and why): a response, so exit 0.
+  r = ehcGet({"--cacert", ca, url});
+  EXPECT_EQ(r.exitCode, 0) << r;
+  EXPECT_EQ(r.out.rfind("HTTP/1.1 400", 0), 0u) << r;
+  EXPECT_NE(r.out.find("No required SSL certificate was sent"), std::string::npos) << r;
+  // A key that does not open: the settings, before anything is sent.
+  r = ehcGet({"--cacert", ca, "--cert", clientCerts_->pem("device"), "--key",
+              clientCerts_->encryptedKey("device"), "--key-pass", "wrong", url});
+  EXPECT_EQ(r.exitCode, 1) << r;
+  EXPECT_NE(r.err.find("tls_config"), std::string::npos) << r;
+  r = ehcGet({"--cert", clientCerts_->pem("device"), url});
+  EXPECT_EQ(r.exitCode, 2) << r;
+  EXPECT_NE(r.err.find("--cert and --key go together"), std::string::npos) << r;
+}
+
 TEST_F(EhcGet, CertificateProblemsExitOneAndSayWhat) {
   const struct Case {
     CertKind kind;
@@ -307,7 +371,7 @@ TEST_F(EhcGet, CertificateProblemsExitOneAndSayWhat) {
     const char* name;
   } cases[] = {
       {CertKind::WrongHost, "not for this host name", "host_mismatch"},
-      {CertKind::Expired, "not trusted", "cert_untrusted"},
+      {CertKind::Expired, "has expired", "cert_expired"},
       {CertKind::SelfSigned, "not trusted", "cert_untrusted"},
   };
   for (const Case& c : cases) {
@@ -459,7 +523,7 @@ TEST_F(EhcGet, OutputFileGetsTheBody) {
 
   r = ehcGet({"-o", file, "--sha256", std::string(64, '0'), http(*server_)});
   EXPECT_EQ(r.exitCode, 1) << r;
-  EXPECT_NE(r.err.find("the SHA-256 of the data is not the one expected (-30)"), std::string::npos)
+  EXPECT_NE(r.err.find("the SHA-256 of the data is not the one expected (-33)"), std::string::npos)
       << r;
   EXPECT_NE(access(file.c_str(), F_OK), 0) << "a failed download's file stayed";
 
@@ -470,7 +534,7 @@ TEST_F(EhcGet, OutputFileGetsTheBody) {
 
   r = ehcGet({"-o", file, "--max-size", "100", http(*server_)});
   EXPECT_EQ(r.exitCode, 1) << r;
-  EXPECT_NE(r.err.find("larger than the maximum body size (-29)"), std::string::npos) << r;
+  EXPECT_NE(r.err.find("larger than the maximum body size (-32)"), std::string::npos) << r;
 }
 
 // --compressed without -o: the decoded body on stdout.

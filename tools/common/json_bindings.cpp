@@ -90,7 +90,7 @@ bool bindAll(ehc::JsonBinder& binder, std::vector<CliBinding>& bindings, std::st
       *badPath = b.path;
       return false;
     }
-    b.wild = binder.binding(idx).shape.firstWildcard != ehc::PathInfo::kNoWildcard;
+    b.wild = binder.binding(idx).wildcard;
     if (b.wild) binder.onMatch(idx, onMatch, &b);
   }
   return true;

@@ -7,6 +7,9 @@
 //     --pin HEX          accept only the leaf certificate with this SHA-256
 //     --pin-key HEX      accept only a leaf whose public key has this SHA-256
 //     --insecure         no certificate verification at all
+//     --cert FILE        mutual TLS: this client certificate (PEM or DER) ...
+//     --key FILE         ... and its private key (PEM or DER)
+//     --key-pass TEXT    the key's password, when it is encrypted
 //     --repeat N         N requests, one kept connection (default 1)
 //     --timeout MS       per request (default 30000)
 //     -H 'Name: value'   an extra request header (repeatable)
@@ -28,6 +31,8 @@
 //
 // stdout: each response's status line and body. stderr, per request:
 //   request I status S bytes B ms T reused yes|no resumed yes|no
+// and, over TLS, the protocol and cipher suite of the connection:
+//   ... tls TLSv1.2 TLS-ECDHE-ECDSA-WITH-AES-128-GCM-SHA256
 // Exit 0 when every request got a response; 1 with a message otherwise
 // (untrusted certificate, wrong host name, refused, timeout, ...); 2: usage.
 #include <errno.h>
@@ -50,6 +55,9 @@ namespace {
 struct Options {
   const char* url = nullptr;
   const char* caFile = nullptr;
+  const char* certFile = nullptr;
+  const char* keyFile = nullptr;
+  const char* keyPassword = nullptr;
   std::string pin;
   bool pinKey = false;
   bool insecure = false;
@@ -72,6 +80,7 @@ struct Options {
 int usage(const char* msg) {
   fprintf(stderr,
           "ehc-get: %s\nusage: ehc-get [--cacert FILE] [--pin HEX | --pin-key HEX] [--insecure] "
+          "[--cert FILE --key FILE [--key-pass TEXT]] "
           "[--repeat N] [--timeout MS] [-H 'Name: value']... [-X METHOD] [-d JSON] "
           "[-b PATH[:TYPE]]... [-o FILE] [--compressed] [--sha256 HEX] [--max-size N] [-T FILE] "
           "[--events] URL\n"
@@ -163,6 +172,12 @@ int parseArgs(int argc, char** argv, Options* o) {
       if (!(v = value())) return usage("--pin needs a SHA-256 in hex");
       o->pin = v;
       o->pinKey = a == "--pin-key";
+    } else if (a == "--cert") {
+      if (!(o->certFile = value())) return usage("--cert needs a file");
+    } else if (a == "--key") {
+      if (!(o->keyFile = value())) return usage("--key needs a file");
+    } else if (a == "--key-pass") {
+      if (!(o->keyPassword = value())) return usage("--key-pass needs the password");
     } else if (a == "--insecure") {
       o->insecure = true;
     } else if (a == "--repeat") {
@@ -214,6 +229,7 @@ int parseArgs(int argc, char** argv, Options* o) {
     }
   }
   if (!o->url) return usage("no URL");
+  if (!o->certFile != !o->keyFile) return usage("--cert and --key go together");
   if (o->bindings.size() > EHC_MAX_BINDINGS) return usage("too many -b paths");
   return -1;  // go on
 }
@@ -282,6 +298,10 @@ int main(int argc, char** argv) {
   ehc::MbedTlsTransport tls;
   if (o.caFile) tls.setCaFile(o.caFile);
   if (o.insecure) tls.setInsecureSkipVerification();
+  if (o.certFile) {
+    tls.setClientCertificateFile(o.certFile);
+    tls.setClientKeyFile(o.keyFile, o.keyPassword);
+  }
   if (!o.pin.empty()) {
     uint8_t hash[32];
     if (!parseHex32(o.pin, hash)) return usage("a pin is 64 hex digits (SHA-256)");
@@ -370,12 +390,18 @@ int main(int argc, char** argv) {
       writeOut(out);
     }
     fflush(stdout);
-    fprintf(stderr, "request %ld status %d bytes %llu ms %u reused %s resumed %s\n", i,
+    fprintf(stderr, "request %ld status %d bytes %llu ms %u reused %s resumed %s", i,
             parser.status(), static_cast<unsigned long long>(parser.bodyBytes()), r.totalMs,
             r.reused ? "yes" : "no", r.sessionResumed ? "yes" : "no");
+    if (url.https && tls.tlsVersion()[0])
+      fprintf(stderr, " tls %s %s", tls.tlsVersion(), tls.cipherSuite());
+    fputc('\n', stderr);
     if (r.ok() && body.failed()) {
       ++failures;
-      fprintf(stderr, "ehc-get: request %ld failed: %s (%d)\n", i, body.message(), body.error());
+      fprintf(stderr, "ehc-get: request %ld failed: %s (%d)\n", i,
+              ehc::causeMessage(body.cause()) ? ehc::causeMessage(body.cause())
+                                              : ehc::errorToString(body.error()),
+              body.error());
     } else if (r.ok() && o.output && !sink.toSink()) {
       ++failures;
       fprintf(stderr, "ehc-get: request %ld: status %d, %s not written\n", i, parser.status(),

@@ -65,7 +65,7 @@ extern "C" void app_main(void) {
                            .getBody("0.address.geo.lat", lat, sizeof lat)
                            .send();
   ESP_LOGI(kTag, "%d: %s (%s)", r.statusCode, city, lat);
-  if (r.error != ehc::EHC_OK) ESP_LOGE(kTag, "%s", r.message);
+  if (r.error != ehc::EHC_OK) ESP_LOGE(kTag, "%s", r.message());
   const ehc::HeapStats heap = ehc::heapStats();
   ESP_LOGI(kTag, "free heap %u bytes (lowest %u)", static_cast<unsigned>(heap.freeBytes),
            static_cast<unsigned>(heap.minimumFreeBytes));

@@ -28,6 +28,7 @@
 #include "../core/byte_sink.h"
 #include "../json/json_error.h"
 #include "callback.h"
+#include "client_error.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -43,8 +44,8 @@ struct BodyOptions;
 struct InflateCalls {
   void (*begin)(Inflater& inflater, bool gzip, ByteSink out);
   bool (*feed)(Inflater& inflater, const char* data, size_t length);
-  const char* (*finish)(Inflater& inflater);         // nullptr: whole; else why not
-  const char* (*failure)(const Inflater& inflater);  // why feed() failed
+  InflateError (*finish)(Inflater& inflater);
+  InflateError (*failure)(const Inflater& inflater);  // why feed() failed
 };
 extern const InflateCalls kInflateCalls;  // codec_calls.cpp
 
@@ -85,8 +86,8 @@ class BodyCheck {
  public:
   virtual void begin() = 0;
   virtual bool feed(const uint8_t* data, size_t length) = 0;
-  // After the whole body: true when it passed; else *message says why.
-  virtual bool passed(const char** message) = 0;
+  // After the whole body: true when it passed; else *cause says why.
+  virtual bool passed(ErrorCause* cause) = 0;
 
  protected:
   ~BodyCheck() = default;

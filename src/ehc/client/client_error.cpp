@@ -1,50 +1,111 @@
 #include "client_error.h"
 
+#include <stddef.h>
+
+#include "../core/error_text.h"
+
 EHC_BEGIN_NAMESPACE
 
 namespace {
+
 // Index: -code.
-const char* const kMessages[] = {
-    "not executed",
-    "connection refused",
-    "send header failed",
-    "send payload failed",
-    "not connected",
-    "connection lost",
-    "no stream",
-    "no HTTP server",
-    "too less RAM",
-    "transfer encoding error",
-    "stream write error",
-    "read timeout",
-    "DNS lookup failed",
-    "connect timeout",
-    "TLS handshake failed",
-    "server certificate not trusted",
-    "server certificate is for another host",
-    "server certificate does not match the pin",
-    "malformed URL",
-    "malformed HTTP response",
-    "response body is not valid JSON",
-    "a request capacity was exceeded (see the EHC_MAX_* settings)",
-    "invalid request (header, path parameter or body key)",
-    "too many redirects",
-    "another request of this client is still being built",
-    "TLS configuration error (CA file missing or unreadable, CA not PEM)",
-    "no trust anchors (set a CA with setCACert/setCaFile, or setInsecure())",
-    "no TLS protocol version in common with the server",
-    "transfer stopped by the body callback",
-    "response body larger than the maximum body size",
-    "response body does not match the expected digest",
-    "the dropped download could not be resumed",
+const ErrorText kTexts[] = {
+    {"ok", "not executed"},
+    {"connection_refused", "connection refused"},
+    {"send_header_failed", "send header failed"},
+    {"send_payload_failed", "send payload failed"},
+    {"not_connected", "not connected"},
+    {"connection_lost", "connection lost"},
+    {"no_stream", "no stream"},
+    {"no_http_server", "no HTTP server"},
+    {"too_less_ram", "too less RAM"},
+    {"encoding", "transfer encoding error"},
+    {"stream_write", "stream write error"},
+    {"read_timeout", "read timeout"},
+    {"dns_failed", "DNS lookup failed"},
+    {"connect_timeout", "connect timeout"},
+    {"tls_handshake", "TLS handshake failed"},
+    {"cert_untrusted", "server certificate not trusted"},
+    {"host_mismatch", "server certificate is for another host"},
+    {"pin_mismatch", "server certificate does not match the pin"},
+    {"bad_url", "malformed URL"},
+    {"bad_response", "malformed HTTP response"},
+    {"invalid_json", "response body is not valid JSON"},
+    {"capacity", "a request capacity was exceeded (see the EHC_MAX_* settings)"},
+    {"invalid_request", "invalid request (header, path parameter or body key)"},
+    {"too_many_redirects", "too many redirects"},
+    {"client_busy", "another request of this client is still being built"},
+    {"tls_config", "TLS configuration error (CA file missing or unreadable, CA not PEM)"},
+    {"no_trust_anchors", "no trust anchors (set a CA with setCACert/setCaFile, or setInsecure())"},
+    {"tls_version", "no TLS protocol version in common with the server"},
+    {"client_cert_refused", "the server refused the client certificate (or wants one)"},
+    {"cert_expired", "server certificate expired"},
+    {"cert_not_yet_valid", "server certificate not valid yet (is the clock set?)"},
+    {"stopped", "transfer stopped by the body callback"},
+    {"body_too_large", "response body larger than the maximum body size"},
+    {"digest_mismatch", "response body does not match the expected digest"},
+    {"resume_failed", "the dropped download could not be resumed"},
 };
-static_assert(sizeof kMessages / sizeof kMessages[0] == -EHC_ERROR_LAST + 1, "one per code");
+static_assert(sizeof kTexts / sizeof kTexts[0] == -EHC_ERROR_LAST + 1, "one text per code");
+
+const ErrorText kHttpStatus = {"http_status", "HTTP status"};
+
+const ErrorText& codeText(int code) {
+  if (code > 0) return kHttpStatus;
+  return errorText(kTexts, code < EHC_ERROR_LAST ? sizeof kTexts : static_cast<size_t>(-code));
+}
+
+// In the order of ErrorLayer.
+const ErrorText kLayers[] = {
+    {"none", "no cause beyond the code"},
+    {"net", "the transport (TCP, TLS)"},
+    {"http", "the HTTP engine (response, request, URL)"},
+    {"json", "the response body's JSON"},
+    {"request", "the client's checks of the request"},
+    {"inflate", "the gzip/deflate body"},
+    {"range", "the answer to a resumed download"},
+};
+static_assert(sizeof kLayers / sizeof kLayers[0] == static_cast<size_t>(ErrorLayer::Range) + 1,
+              "one text per layer");
+
 }  // namespace
 
 const char* errorToString(int code) {
-  if (code > 0) return "HTTP status";
-  if (code < EHC_ERROR_LAST) return "unknown error";
-  return kMessages[-code];
+  return codeText(code).message;
+}
+const char* errorName(int code) {
+  return codeText(code).name;
+}
+
+const char* errorLayerName(ErrorLayer layer) {
+  return errorText(kLayers, static_cast<size_t>(layer)).name;
+}
+
+const char* causeName(ErrorCause c) {
+  switch (c.layer) {
+    case ErrorLayer::None: return nullptr;
+    case ErrorLayer::Net: return netErrorName(c.net());
+    case ErrorLayer::Http: return httpErrorName(c.http());
+    case ErrorLayer::Json: return jsonErrorName(c.json());
+    case ErrorLayer::Request: return requestErrorName(c.request());
+    case ErrorLayer::Inflate: return inflateErrorName(static_cast<InflateError>(c.code));
+    case ErrorLayer::Range: return rangeErrorName(static_cast<RangeError>(c.code));
+  }
+  return nullptr;
+}
+
+const char* causeMessage(ErrorCause c) {
+  switch (c.layer) {
+    case ErrorLayer::None: return nullptr;
+    case ErrorLayer::Net: return netErrorMessage(c.net());
+    case ErrorLayer::Http: return httpErrorMessage(c.http());
+    // A document's error by its name, as ArduinoJson's DeserializationError prints.
+    case ErrorLayer::Json: return jsonErrorName(c.json());
+    case ErrorLayer::Request: return requestErrorMessage(c.request());
+    case ErrorLayer::Inflate: return inflateErrorMessage(static_cast<InflateError>(c.code));
+    case ErrorLayer::Range: return rangeErrorMessage(static_cast<RangeError>(c.code));
+  }
+  return nullptr;
 }
 
 int clientErrorOf(NetError e) {
@@ -65,6 +126,10 @@ int clientErrorOf(NetError e) {
     case NetError::TlsConfig: return EHC_ERROR_TLS_CONFIG;
     case NetError::NoTrustAnchors: return EHC_ERROR_NO_TRUST_ANCHORS;
     case NetError::TlsVersion: return EHC_ERROR_TLS_VERSION;
+    case NetError::ClientCertMissing:
+    case NetError::ClientCertRefused: return EHC_ERROR_CLIENT_CERT;
+    case NetError::CertExpired: return EHC_ERROR_CERT_EXPIRED;
+    case NetError::CertNotYetValid: return EHC_ERROR_CERT_NOT_YET_VALID;
     case NetError::Reset:
     case NetError::ReadFailed:
     case NetError::TlsFailed: return EHC_ERROR_CONNECTION_LOST;

@@ -4,9 +4,13 @@
 // getStatusCode() is the HTTP status after a response, or one of these.
 #pragma once
 
+#include "../codec/inflate.h"
 #include "../config.h"
+#include "../http/content_range.h"
 #include "../http/http_error.h"
+#include "../json/json_error.h"
 #include "../net/net_error.h"
+#include "request_error.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -37,21 +41,67 @@ enum ClientError : int {
   EHC_ERROR_INVALID_REQUEST = -22,
   EHC_ERROR_TOO_MANY_REDIRECTS = -23,
   EHC_ERROR_CLIENT_BUSY = -24,
-  EHC_ERROR_TLS_CONFIG = -25,        // never retried: the settings, not the network
-  EHC_ERROR_NO_TRUST_ANCHORS = -26,  // never retried: give a CA or setInsecure()
-  EHC_ERROR_TLS_VERSION = -27,       // never retried: the server's TLS versions
-  EHC_ERROR_STOPPED = -28,           // the body callback stopped the transfer
-  EHC_ERROR_BODY_TOO_LARGE = -29,    // beyond the maximum body size
-  EHC_ERROR_DIGEST_MISMATCH = -30,   // the body written is not the one expected
-  EHC_ERROR_RESUME_FAILED = -31,     // a dropped download could not be continued
-  EHC_ERROR_LAST = -31,
+  EHC_ERROR_TLS_CONFIG = -25,          // never retried: the settings, not the network
+  EHC_ERROR_NO_TRUST_ANCHORS = -26,    // never retried: give a CA or setInsecure()
+  EHC_ERROR_TLS_VERSION = -27,         // never retried: the server's TLS versions
+  EHC_ERROR_CLIENT_CERT = -28,         // the server wants another client certificate (or one)
+  EHC_ERROR_CERT_EXPIRED = -29,        // the server's certificate (or its chain's) has expired
+  EHC_ERROR_CERT_NOT_YET_VALID = -30,  // ... is not valid yet: set the clock (SNTP)
+  EHC_ERROR_STOPPED = -31,             // the body callback stopped the transfer
+  EHC_ERROR_BODY_TOO_LARGE = -32,      // beyond the maximum body size
+  EHC_ERROR_DIGEST_MISMATCH = -33,     // the body written is not the one expected
+  EHC_ERROR_RESUME_FAILED = -34,       // a dropped download could not be continued
+  EHC_ERROR_LAST = -34,
 };
 
-// A sentence for a code (0 and unknown codes included).
+// A sentence for a code (0 and unknown codes included), and a short
+// identifier ("read_timeout"; "http_status" for a positive code).
 const char* errorToString(int code);
+const char* errorName(int code);
 
 // The code for a failure of the transports or of the HTTP engine.
 int clientErrorOf(NetError e);
 int clientErrorOf(HttpError e);
+
+// Where a failure was found, beside its compatible code: the layer and that
+// layer's own error, which says most (a code such as EHC_ERROR_BAD_RESPONSE
+// stands for a score of the response parser's findings).
+enum class ErrorLayer : uint8_t {
+  None = 0,  // no cause beyond the code itself (or no failure)
+  Net,       // a NetError: the transport, TCP or TLS
+  Http,      // an HttpError: the response parser, the request writer, a URL
+  Json,      // a JsonError: the response body's document
+  Request,   // a RequestError: the client's own checks (builder, base URL, redirects)
+  Inflate,   // an InflateError: a gzip/deflate body (codec/inflate.h)
+  Range,     // a RangeError: a resumed download's answer (http/content_range.h)
+};
+
+struct ErrorCause {
+  ErrorLayer layer = ErrorLayer::None;
+  uint8_t code = 0;  // the layer's enum value
+
+  ErrorCause() = default;
+  explicit ErrorCause(NetError e) : layer(ErrorLayer::Net), code(static_cast<uint8_t>(e)) {}
+  explicit ErrorCause(HttpError e) : layer(ErrorLayer::Http), code(static_cast<uint8_t>(e)) {}
+  explicit ErrorCause(JsonError e) : layer(ErrorLayer::Json), code(static_cast<uint8_t>(e)) {}
+  explicit ErrorCause(RequestError e) : layer(ErrorLayer::Request), code(static_cast<uint8_t>(e)) {}
+  explicit ErrorCause(InflateError e) : layer(ErrorLayer::Inflate), code(static_cast<uint8_t>(e)) {}
+  explicit ErrorCause(RangeError e) : layer(ErrorLayer::Range), code(static_cast<uint8_t>(e)) {}
+
+  // The layer's error, or its Ok when the cause is in another layer.
+  NetError net() const { return layer == ErrorLayer::Net ? NetError(code) : NetError::Ok; }
+  HttpError http() const { return layer == ErrorLayer::Http ? HttpError(code) : HttpError::Ok; }
+  JsonError json() const { return layer == ErrorLayer::Json ? JsonError(code) : JsonError::Ok; }
+  RequestError request() const {
+    return layer == ErrorLayer::Request ? RequestError(code) : RequestError::Ok;
+  }
+};
+
+// "net", "http", "json", "request" ("none" for no cause).
+const char* errorLayerName(ErrorLayer layer);
+// The cause's own name and sentence ("bad_chunk_size", "malformed chunk
+// size"); nullptr for no cause.
+const char* causeName(ErrorCause cause);
+const char* causeMessage(ErrorCause cause);
 
 EHC_END_NAMESPACE

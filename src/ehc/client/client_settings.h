@@ -23,7 +23,7 @@ struct ClientSettings {
   Url url;                           // points into baseUrl
   uint16_t portOverride = 0;         // 0: the URL's
   int urlError = EHC_ERROR_BAD_URL;  // EHC_OK, or what every request fails with
-  const char* urlMessage = "malformed base URL";
+  RequestError urlCause = RequestError::BadBaseUrl;
 
   uint32_t timeoutMs = EHC_DEFAULT_TIMEOUT_MS;  // the whole request's deadline
   uint32_t connectTimeoutMs = EHC_DEFAULT_CONNECT_TIMEOUT_MS;

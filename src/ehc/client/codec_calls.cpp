@@ -11,11 +11,8 @@ const InflateCalls kInflateCalls = {
       i.begin(gzip ? InflateFormat::Gzip : InflateFormat::ZlibOrRaw, out);
     },
     [](Inflater& i, const char* d, size_t n) { return i.feed(d, n); },
-    [](Inflater& i) -> const char* {
-      const InflateError e = i.finish();
-      return e == InflateError::Ok ? nullptr : inflateErrorMessage(e);
-    },
-    [](const Inflater& i) { return inflateErrorMessage(i.error()); },
+    [](Inflater& i) { return i.finish(); },
+    [](const Inflater& i) { return i.error(); },
 };
 
 EHC_END_NAMESPACE

@@ -40,6 +40,7 @@ void Connection::begin(Progress& x, const Endpoint& endpoint, Exchange& request,
   x.connectTimeoutMs_ = connectTimeoutMs;
   x.start_ = monotonicMs();
   x.step_ = ExchangeStep::Connect;
+  releaseIdle();
   if (!endpoint.host || strlen(endpoint.host) > EHC_MAX_HOST_LENGTH) {
     x.result_.http = HttpError::BadUrl;
     x.step_ = ExchangeStep::Done;
@@ -58,6 +59,12 @@ bool Connection::step(Progress& x) {
   return x.step_ != ExchangeStep::Done;
 }
 
+bool Connection::releaseIdle() {
+  if (idleReleaseMs_ == 0 || !open() || monotonicMs() - lastUsedMs_ < idleReleaseMs_) return false;
+  end();
+  return true;
+}
+
 void Connection::end() {
   if (current_) current_->close();
   current_ = nullptr;
@@ -67,6 +74,7 @@ void Connection::finish(Progress& x) {
   x.result_.keptAlive = open();
   x.result_.totalMs = monotonicMs() - x.start_;
   x.step_ = ExchangeStep::Done;
+  lastUsedMs_ = monotonicMs();
 }
 
 // At most two attempts: the second only when a reused connection turned out

@@ -139,6 +139,12 @@ class Connection {
   // Draining stops (and the connection closes) after this long: a server
   // that pauses after the wanted values must not hold the caller.
   void setDrainTimeout(uint32_t ms) { drainTimeoutMs_ = ms; }
+  // Idle release: a connection unused for this long is closed (at the next
+  // exchange, or by releaseIdle()); the TLS session stays, so the next
+  // connect resumes it. 0: never (EHC_IDLE_RELEASE_MS is the default).
+  void setIdleRelease(uint32_t ms) { idleReleaseMs_ = ms; }
+  // Closes the connection if it has been idle that long; true when it did.
+  bool releaseIdle();
 
   // Sends the request and reads the response into `parser` (whose captures
   // and body sink the caller set) until it is complete, failed, or no longer
@@ -185,6 +191,8 @@ class Connection {
   bool tls_ = false;
   uint32_t drainLimit_ = EHC_DRAIN_LIMIT;
   uint32_t drainTimeoutMs_ = EHC_DRAIN_TIMEOUT_MS;
+  uint32_t idleReleaseMs_ = EHC_IDLE_RELEASE_MS;
+  uint32_t lastUsedMs_ = 0;  // when the last exchange ended
   uint8_t buffer_[EHC_READ_BUFFER];
 };
 

@@ -1,5 +1,5 @@
 // The reason phrase of an HTTP status as text that outlives the response (a
-// result keeps its message pointer): the standard phrase of the common
+// result's message() returns it): the standard phrase of the common
 // ones, else the status's class ("client error").
 #pragma once
 

@@ -4,7 +4,6 @@
 
 #include "../http/content_range.h"
 #include "../http/text.h"
-#include "reason_phrase.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -61,9 +60,9 @@ void RequestRun::start(const RequestSpec& spec, bool ownsBinder) {
   hop_.method = spec.method;
   if (spec.error != EHC_OK || client_.settings.urlError != EHC_OK) {  // nothing to send
     if (spec.error != EHC_OK)
-      fail(spec.error, spec.errorMessage);
+      fail(spec.error, ErrorCause(spec.errorCause));
     else
-      fail(client_.settings.urlError, client_.settings.urlMessage);
+      fail(client_.settings.urlError, ErrorCause(client_.settings.urlCause));
     return done();
   }
   // One deadline for the whole request, as libcurl's CURLOPT_TIMEOUT: every
@@ -95,9 +94,13 @@ bool RequestRun::step() {
   return state_ != RunState::Done;
 }
 
-void RequestRun::fail(int code, const char* message) {
+void RequestRun::fail(int code, ErrorCause cause) {
   result_.error = result_.statusCode = code;
-  result_.message = message;
+  result_.cause = cause;
+}
+
+void RequestRun::fail(int code, RequestError cause) {
+  fail(code, ErrorCause(cause));
 }
 
 void RequestRun::startAttempt() {
@@ -114,7 +117,7 @@ void RequestRun::startAttempt() {
 
 void RequestRun::startHop() {
   if (!copyHost(hop_.url, hop_.host, sizeof hop_.host)) {
-    fail(EHC_ERROR_CAPACITY, "host name longer than EHC_MAX_HOST_LENGTH");
+    fail(EHC_ERROR_CAPACITY, RequestError::HostTooLong);
     return retryOrDone();
   }
   const Url& base = client_.settings.url;
@@ -132,7 +135,7 @@ void RequestRun::startHop() {
   parser_.onHeaders(&kHeaderVisitor, this);
   parser_.onBody(onBodyBytes, this);
   if (doneBy_.expired()) {  // the hops before used up the request's time
-    fail(EHC_ERROR_READ_TIMEOUT, "request timeout (its deadline passed between hops)");
+    fail(EHC_ERROR_READ_TIMEOUT, RequestError::DeadlineBetweenHops);
     return retryOrDone();
   }
   const Endpoint at{hop_.host, hop_.url.port, hop_.url.https};
@@ -153,7 +156,7 @@ void RequestRun::settle() {
   result_.reused = r.reused;
   result_.sessionResumed |= r.sessionResumed;
   if (body_.failed()) {  // the body's consumers failed it: what ended the exchange
-    fail(body_.error(), body_.message());
+    fail(body_.error(), body_.cause());
     return done();
   }
   if (!r.ok()) {
@@ -163,7 +166,7 @@ void RequestRun::settle() {
   const int status = parser_.status();
   if (spec_->redirects && isRedirectStatus(status)) {
     if (hop_.index >= spec_->redirects) {
-      fail(EHC_ERROR_TOO_MANY_REDIRECTS, errorToString(EHC_ERROR_TOO_MANY_REDIRECTS));
+      fail(EHC_ERROR_TOO_MANY_REDIRECTS, ErrorCause());
       return retryOrDone();
     }
     if (!followRedirect(status)) return retryOrDone();
@@ -175,24 +178,23 @@ void RequestRun::settle() {
   }
   body_.finish(parser_, bodyBinder(), downloading());
   if (body_.failed()) {
-    fail(body_.error(), body_.message());
+    fail(body_.error(), body_.cause());
     return done();
   }
   result_.error = EHC_OK;
+  result_.cause = ErrorCause();  // an earlier attempt's, if any
   // A 416 that says nothing was missing completes the 206 it continues.
   result_.statusCode = body_.completedByRange() ? 206 : status;
-  result_.message = reasonPhrase(result_.statusCode);
   if (body_.eventMode() && !body_.eventsStopped()) return reconnectOrDone();  // it ended
   done();
 }
 
 void RequestRun::failedExchange(const ExchangeResult& r) {
-  const bool net = r.net != NetError::Ok;
-  fail(net ? clientErrorOf(r.net) : clientErrorOf(r.http),
-       net ? netErrorMessage(r.net) : httpErrorMessage(r.http));
+  if (r.net == NetError::Ok) return fail(clientErrorOf(r.http), ErrorCause(r.http));
   const bool writeFailed = r.net == NetError::WriteFailed || r.net == NetError::WriteTimeout;
-  if (writeFailed && r.bytesSent >= headBytes_ && headBytes_ > 0)  // the head went out
-    fail(EHC_ERROR_SEND_PAYLOAD_FAILED, errorToString(EHC_ERROR_SEND_PAYLOAD_FAILED));
+  const bool headSent = r.bytesSent >= headBytes_ && headBytes_ > 0;
+  fail(writeFailed && headSent ? EHC_ERROR_SEND_PAYLOAD_FAILED : clientErrorOf(r.net),
+       ErrorCause(r.net));
 }
 
 // The next hop from Location, resolved against the URL that sent it (RFC
@@ -202,11 +204,11 @@ bool RequestRun::followRedirect(int status) {
   const HeaderStatus location =
       locationCapture_ < 0 ? HeaderStatus::Missing : parser_.headerStatus(locationCapture_);
   if (location == HeaderStatus::Truncated) {
-    fail(EHC_ERROR_CAPACITY, "redirect Location longer than EHC_MAX_URL_LENGTH");
+    fail(EHC_ERROR_CAPACITY, RequestError::LocationTooLong);
     return false;
   }
   if (location != HeaderStatus::Found || !location_[0]) {
-    fail(EHC_ERROR_BAD_URL, "redirect without a Location");
+    fail(EHC_ERROR_BAD_URL, RequestError::NoLocation);
     return false;
   }
   // The base, then the target: one after the other, not one inside the
@@ -214,7 +216,7 @@ bool RequestRun::followRedirect(int status) {
   const bool base = responseUrl();
   if (!locationTarget(base)) return false;
   if (parseUrl(hop_.urlText, &hop_.url) != HttpError::Ok) {
-    fail(EHC_ERROR_BAD_URL, "malformed redirect Location");
+    fail(EHC_ERROR_BAD_URL, RequestError::BadLocation);
     return false;
   }
   if (redirectBecomesGet(status, hop_.method)) {
@@ -230,19 +232,18 @@ bool RequestRun::followRedirect(int status) {
 bool RequestRun::locationTarget(bool base) {
   const bool pathRelative = !schemeLength(location_) && location_[0] != '/';
   if (!base && pathRelative) {
-    fail(EHC_ERROR_CAPACITY,
-         "request URL longer than EHC_MAX_URL_LENGTH to resolve a relative Location");
+    fail(EHC_ERROR_CAPACITY, RequestError::UrlTooLongToResolve);
     return false;
   }
   char next[sizeof hop_.urlText];
   if (!resolveReference(hop_.urlText, location_, next, sizeof next)) {
-    fail(EHC_ERROR_CAPACITY, "redirect Location longer than EHC_MAX_URL_LENGTH once resolved");
+    fail(EHC_ERROR_CAPACITY, RequestError::ResolvedLocationTooLong);
     return false;
   }
   if (char* fragment = strchr(next, '#')) *fragment = '\0';  // never sent to a server
   const size_t scheme = schemeLength(next);
   if (!equalsIgnoreCase(next, scheme, "http", 4) && !equalsIgnoreCase(next, scheme, "https", 5)) {
-    fail(EHC_ERROR_BAD_URL, "redirect to a scheme other than http or https");
+    fail(EHC_ERROR_BAD_URL, RequestError::RedirectScheme);
     return false;
   }
   memcpy(hop_.urlText, next, strlen(next) + 1);
@@ -347,7 +348,7 @@ void RequestRun::completeBindings() {
     if (e != JsonError::Ok && res.error == EHC_OK && res.statusCode >= 200 &&
         res.statusCode < 300) {
       res.error = EHC_ERROR_INVALID_JSON;
-      res.message = jsonErrorName(e);
+      res.cause = ErrorCause(e);
     }
   }
   res.bindings = static_cast<uint8_t>(client_.binder.count());

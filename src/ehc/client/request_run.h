@@ -77,7 +77,8 @@ class RequestRun final : public Exchange {
   void backoff();
   void done();
   void completeBindings();
-  void fail(int code, const char* message);
+  void fail(int code, ErrorCause cause);
+  void fail(int code, RequestError cause);
   bool followingRedirect() const;
   bool wantsBody() const;
   bool downloading() const;

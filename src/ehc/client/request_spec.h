@@ -37,9 +37,9 @@ struct RequestSpec {
   };
 
   const char* method = "GET";
-  const char* path = "";  // appended to the base URL's path
-  int error = EHC_OK;     // a builder failure: the request will not be sent
-  const char* errorMessage = nullptr;
+  const char* path = "";                       // appended to the base URL's path
+  int error = EHC_OK;                          // a builder failure: the request will not be sent
+  RequestError errorCause = RequestError::Ok;  // which (Ok: the code says all)
 
   Param pathParams[EHC_MAX_PATH_PARAMS];
   Param query[EHC_MAX_QUERY_PARAMS];

@@ -69,7 +69,7 @@ void ResponseBody::startHop(ResponseParser& parser, bool resuming) {
   if (!resuming) restartDownload();
   binder_ = nullptr;
   error_ = 0;
-  message_ = nullptr;
+  cause_ = ErrorCause();
   contentEncoding_[0] = transferEncoding_[0] = '\0';
   const bool decoding = inflater_ != nullptr;
   contentCoding_ = static_cast<int8_t>(
@@ -91,10 +91,10 @@ void ResponseBody::restartDownload() {
   total_ = knownLength_ = -1;
 }
 
-void ResponseBody::fail(int code, const char* message) {
+void ResponseBody::fail(int code, ErrorCause cause) {
   if (error_) return;  // the first failure is the one to tell
   error_ = code;
-  message_ = message;
+  cause_ = cause;
 }
 
 // Which coding to undo: false (the failure set) when it is not one the
@@ -110,7 +110,7 @@ bool ResponseBody::chooseCoding(const ResponseParser& parser) {
                                                   : codingOf(transferEncoding_, true);
   if (content == Coding::Other || transfer == Coding::Other ||
       (content != Coding::Identity && transfer != Coding::Identity)) {
-    fail(EHC_ERROR_ENCODING, "response coding not supported (gzip or deflate, one of them)");
+    fail(EHC_ERROR_ENCODING, ErrorCause(RequestError::CodingUnsupported));
     return false;
   }
   const Coding c = content != Coding::Identity ? content : transfer;
@@ -127,7 +127,7 @@ void ResponseBody::start(const ResponseParser& parser, JsonBinder* binder, bool 
   toSink_ = toSink && (options_->sink || options_->events);
   if (!wanted()) return;  // drained: whatever its coding
   if (tooLarge(parser))   // the head and the body's start came in one read
-    return fail(EHC_ERROR_BODY_TOO_LARGE, errorToString(EHC_ERROR_BODY_TOO_LARGE));
+    return fail(EHC_ERROR_BODY_TOO_LARGE);
   if (!chooseCoding(parser)) return;
   total_ = inflating_ ? -1 : parser.contentLength();
   knownLength_ = parser.status() == 200 ? parser.contentLength() : -1;
@@ -159,10 +159,9 @@ void ResponseBody::startResumed(const ResponseParser& parser, bool toSink) {
         restartDownload();
         return start(parser, nullptr, toSink);
       }
-      return fail(EHC_ERROR_RESUME_FAILED,
-                  "the server ignored the range and the download target cannot start over");
+      return fail(EHC_ERROR_RESUME_FAILED, ErrorCause(RequestError::ResumeNotRestartable));
     case ResumeAction::Retry:
-    case ResumeAction::Fail: return fail(EHC_ERROR_RESUME_FAILED, rangeErrorMessage(d.error));
+    case ResumeAction::Fail: return fail(EHC_ERROR_RESUME_FAILED, ErrorCause(d.error));
   }
 }
 
@@ -180,7 +179,7 @@ void ResponseBody::take(const ResponseParser& parser, JsonBinder* binder, bool t
     return;
   }
   if (!inflate_->feed(*inflater_, data, length) && !error_)
-    fail(EHC_ERROR_ENCODING, inflate_->failure(*inflater_));
+    fail(EHC_ERROR_ENCODING, ErrorCause(inflate_->failure(*inflater_)));
 }
 
 bool ResponseBody::decoded(void* self, const uint8_t* data, size_t length) {
@@ -194,7 +193,7 @@ bool ResponseBody::deliver(const uint8_t* data, size_t length) {
     return options_->eventCalls->feed(events_, data, length);  // false: the callback ended it
   }
   if (maxBody_ && bytes_ + length > maxBody_) {
-    fail(EHC_ERROR_BODY_TOO_LARGE, errorToString(EHC_ERROR_BODY_TOO_LARGE));
+    fail(EHC_ERROR_BODY_TOO_LARGE);
     return false;
   }
   bytes_ += length;
@@ -204,13 +203,12 @@ bool ResponseBody::deliver(const uint8_t* data, size_t length) {
   }
   if (toSink_) {
     if (options_->check && !options_->check->feed(data, length)) {
-      fail(EHC_ERROR_DIGEST_MISMATCH, "the body's digest could not be computed");
+      fail(EHC_ERROR_DIGEST_MISMATCH, ErrorCause(RequestError::DigestFailed));
       return false;
     }
     delivered_ = true;
     if (!options_->sink(data, length)) {
-      fail(options_->sinkIsStream ? EHC_ERROR_STREAM_WRITE : EHC_ERROR_STOPPED,
-           errorToString(options_->sinkIsStream ? EHC_ERROR_STREAM_WRITE : EHC_ERROR_STOPPED));
+      fail(options_->sinkIsStream ? EHC_ERROR_STREAM_WRITE : EHC_ERROR_STOPPED);
       return false;
     }
   }
@@ -241,17 +239,18 @@ void ResponseBody::finish(const ResponseParser& parser, JsonBinder* binder, bool
   if (!started_) start(parser, binder, toSink);  // no body byte came
   if (eventMode_) return options_->eventCalls->finish(events_);
   if ((binder_ || toSink_) && !completedByRange_ && tooLarge(parser))
-    fail(EHC_ERROR_BODY_TOO_LARGE, errorToString(EHC_ERROR_BODY_TOO_LARGE));
+    fail(EHC_ERROR_BODY_TOO_LARGE);
   if (error_) return;
   // A body read whole was coded whole: its end (CRC-32 and size, Adler-32)
   // must be there. (One left when the bindings were done is not read.)
   const bool whole = completedByRange_ || (parser.complete() && received_ > 0);
   if (inflating_ && !skipped_ && whole) {
-    if (const char* why = inflate_->finish(*inflater_)) return fail(EHC_ERROR_ENCODING, why);
+    const InflateError e = inflate_->finish(*inflater_);
+    if (e != InflateError::Ok) return fail(EHC_ERROR_ENCODING, ErrorCause(e));
   }
-  const char* why = nullptr;
+  ErrorCause why;
   if (toSink_ && options_->check && !options_->check->passed(&why))
-    fail(EHC_ERROR_DIGEST_MISMATCH, why ? why : errorToString(EHC_ERROR_DIGEST_MISMATCH));
+    fail(EHC_ERROR_DIGEST_MISMATCH, why);
 }
 
 EHC_END_NAMESPACE

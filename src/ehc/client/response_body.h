@@ -47,7 +47,7 @@ class ResponseBody {
   bool tooLarge(const ResponseParser& parser) const;
   bool failed() const { return error_ != 0; }
   int error() const { return error_; }
-  const char* message() const { return message_; }
+  ErrorCause cause() const { return cause_; }
   // Bytes reached the download target: sending again would write them twice.
   bool delivered() const { return delivered_; }
   bool fedBinder() const { return fedBinder_; }
@@ -71,7 +71,7 @@ class ResponseBody {
   bool wanted() const;  // does a consumer still take the body?
   bool chooseCoding(const ResponseParser& parser);
   bool deliver(const uint8_t* data, size_t length);
-  void fail(int code, const char* message);
+  void fail(int code, ErrorCause cause = ErrorCause());
   static bool decoded(void* self, const uint8_t* data, size_t length);
 
   const BodyOptions* options_ = nullptr;
@@ -83,7 +83,7 @@ class ResponseBody {
   int64_t knownLength_ = -1;  // the complete length, once an answer said it
   int64_t total_ = -1;        // what progress reports as the total
   JsonBinder* binder_ = nullptr;
-  const char* message_ = nullptr;
+  ErrorCause cause_;
   int error_ = 0;
   int8_t contentCoding_ = -1;  // the captures
   int8_t transferCoding_ = -1;

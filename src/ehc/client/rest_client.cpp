@@ -28,7 +28,8 @@ void RestClient::setPort(uint16_t port) {
 
 bool RestClient::setContentType(TextArg type) {
   const char* t = type.c_str();
-  if (!t || userHeaderProblem("Content-Type", t) || strlen(t) >= sizeof parts_.settings.contentType)
+  if (!t || userHeaderProblem("Content-Type", t) != RequestError::Ok ||
+      strlen(t) >= sizeof parts_.settings.contentType)
     return false;
   memcpy(parts_.settings.contentType, t, strlen(t) + 1);
   return true;
@@ -100,8 +101,8 @@ void RestClient::report(const RequestSpec& q, const RestResult& res) {
     if (onSuccess_) onSuccess_(res.statusCode);
   } else if (res.hasError()) {
     const int code = res.error != EHC_OK ? res.error : res.statusCode;
-    if (q.onError) q.onError(code, res.message);
-    if (onError_) onError_(code, res.message);
+    if (q.onError) q.onError(code, res.message());
+    if (onError_) onError_(code, res.message());
   }
   if (q.onResponse) q.onResponse(res);
   if (onResponse_) onResponse_(res);

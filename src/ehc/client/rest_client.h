@@ -62,6 +62,13 @@ class RestClient : private RequestOwner {
   // After the wanted values came, the rest of a body is read for at most
   // this long to keep the connection (EHC_DRAIN_TIMEOUT_MS); then it closes.
   void setDrainTimeout(uint32_t ms) { parts_.connection.setDrainTimeout(ms); }
+  // Idle release (EHC_IDLE_RELEASE_MS, default 0: off): the kept connection,
+  // unused this long, is closed at the next request or by releaseIdle(),
+  // which a sketch calls from loop(). An idle TLS connection holds its
+  // record buffers (about 39 KB); released, only the TLS session (a few
+  // hundred bytes), and the next request resumes it in one round trip.
+  void setIdleRelease(uint32_t ms) { parts_.connection.setIdleRelease(ms); }
+  bool releaseIdle() { return parts_.connection.releaseIdle(); }
   void setTransports(Transport* plain, Transport* secure);
   // Every request's body limit (a request's maxBodySize() overrides it);
   // 0: none. Beyond it: EHC_ERROR_BODY_TOO_LARGE.
@@ -101,7 +108,7 @@ class RestClient : private RequestOwner {
   int getStatusCode() const { return last_.statusCode; }
   bool isSuccess() const { return last_.isSuccess(); }
   bool hasError() const { return last_.hasError(); }
-  const char* getErrorMessage() const { return last_.message; }
+  const char* getErrorMessage() const { return last_.message(); }
   static const char* errorToString(int code) { return ehc::errorToString(code); }
   const RestResult& lastResult() const { return last_; }
 

@@ -14,7 +14,7 @@ RestRequest::RestRequest(RequestOwner& owner, const char* method, const char* pa
     : owner_(&owner) {
   spec_.method = method;
   if (!owner.startBuilding(*this))
-    fail(EHC_ERROR_CLIENT_BUSY, nullptr);  // the binder holds the other one's bindings
+    fail(EHC_ERROR_CLIENT_BUSY, RequestError::Ok);  // the binder holds the other one's bindings
   const char* kept = keep(path ? path : "");
   if (kept) spec_.path = kept;
 }
@@ -58,7 +58,7 @@ RestRequest::~RestRequest() {
 RestResult RestRequest::send() {
   if (!owner_) {  // sent already
     RestResult r;
-    r.message = "request already sent";
+    r.cause = ErrorCause(RequestError::AlreadySent);
     return r;
   }
   RequestOwner* owner = owner_;
@@ -66,10 +66,10 @@ RestResult RestRequest::send() {
   return owner->run(*this);
 }
 
-void RestRequest::fail(int code, const char* message) {
+void RestRequest::fail(int code, RequestError cause) {
   if (spec_.error != EHC_OK) return;  // the first failure tells most
   spec_.error = code;
-  spec_.errorMessage = message ? message : errorToString(code);
+  spec_.errorCause = cause;
 }
 
 const char* RestRequest::keep(const char* text) {
@@ -79,7 +79,7 @@ const char* RestRequest::keep(const char* text) {
 
 const char* RestRequest::keep(const char* text, size_t length) {
   if (length >= sizeof spec_.storage - spec_.used) {
-    fail(EHC_ERROR_CAPACITY, "request storage full (EHC_REQUEST_STORAGE)");
+    fail(EHC_ERROR_CAPACITY, RequestError::StorageFull);
     return nullptr;
   }
   char* copy = spec_.storage + spec_.used;
@@ -91,16 +91,12 @@ const char* RestRequest::keep(const char* text, size_t length) {
 
 void RestRequest::track(int bindResult) {
   switch (bindResult) {
-    case JsonBinder::kFull:
-      fail(EHC_ERROR_CAPACITY, "too many getBody() bindings (EHC_MAX_BINDINGS)");
-      break;
-    case JsonBinder::kBadPath: fail(EHC_ERROR_INVALID_REQUEST, "malformed getBody() path"); break;
+    case JsonBinder::kFull: fail(EHC_ERROR_CAPACITY, RequestError::TooManyBindings); break;
+    case JsonBinder::kBadPath: fail(EHC_ERROR_INVALID_REQUEST, RequestError::BadBodyPath); break;
     case JsonBinder::kBadTarget:
-      fail(EHC_ERROR_INVALID_REQUEST, "getBody() target is null or has no room");
+      fail(EHC_ERROR_INVALID_REQUEST, RequestError::BadBodyTarget);
       break;
-    case JsonBinder::kNoRoom:
-      fail(EHC_ERROR_CAPACITY, "struct paths do not fit (EHC_PATH_ARENA)");
-      break;
+    case JsonBinder::kNoRoom: fail(EHC_ERROR_CAPACITY, RequestError::PathArenaFull); break;
     default: break;
   }
 }
@@ -109,7 +105,7 @@ void RestRequest::addEach(int binding, const MatchCallback& callback) {
   track(binding);
   if (binding < 0) return;
   if (spec_.eachCount == EHC_MAX_EACH_CALLBACKS) {
-    fail(EHC_ERROR_CAPACITY, "too many getBody() callbacks (EHC_MAX_EACH_CALLBACKS)");
+    fail(EHC_ERROR_CAPACITY, RequestError::TooManyEachCallbacks);
     return;
   }
   RequestSpec::Each& e = spec_.each[spec_.eachCount++];
@@ -133,9 +129,8 @@ RestRequest& RestRequest::addParam(Param* list, uint8_t& count, size_t capacity,
                                    ParamValue value) {
   if (!ready()) return *this;
   if (count == capacity) {
-    fail(EHC_ERROR_CAPACITY, list == spec_.query
-                                 ? "too many query parameters (EHC_MAX_QUERY_PARAMS)"
-                                 : "too many path parameters (EHC_MAX_PATH_PARAMS)");
+    fail(EHC_ERROR_CAPACITY,
+         list == spec_.query ? RequestError::TooManyQueryParams : RequestError::TooManyPathParams);
     return *this;
   }
   const char* kept = keep(name);
@@ -154,7 +149,7 @@ RestRequest& RestRequest::expectContinue(bool on) & {
   return *this;
 }
 
-bool RestRequest::bodyIsFree(const char* what) {
+bool RestRequest::bodyIsFree(RequestError what) {
   if (spec_.fieldCount || spec_.rawBody || spec_.upload.read) {
     fail(EHC_ERROR_INVALID_REQUEST, what);
     return false;
@@ -165,16 +160,16 @@ bool RestRequest::bodyIsFree(const char* what) {
 RestRequest& RestRequest::addBodyField(const char* key, ParamValue value) {
   if (!ready()) return *this;
   if (spec_.rawBody || spec_.upload.read) {
-    fail(EHC_ERROR_INVALID_REQUEST, "body(key, value) with a raw, struct or upload body");
+    fail(EHC_ERROR_INVALID_REQUEST, RequestError::FieldWithRawBody);
     return *this;
   }
   int same = -1;
   if (!dottedKeyFits(spec_.fields, spec_.fieldCount, key, &same)) {
-    fail(EHC_ERROR_INVALID_REQUEST, "body key is empty or clashes with another");
+    fail(EHC_ERROR_INVALID_REQUEST, RequestError::BadBodyKey);
     return *this;
   }
   if (!dottedFieldWritable(key, value)) {  // found now, not halfway through sending
-    fail(EHC_ERROR_INVALID_REQUEST, "body value is not JSON (NaN, infinity, invalid UTF-8)");
+    fail(EHC_ERROR_INVALID_REQUEST, RequestError::BodyValueNotJson);
     return *this;
   }
   if (same >= 0) {  // the same key again: the last value wins
@@ -182,7 +177,7 @@ RestRequest& RestRequest::addBodyField(const char* key, ParamValue value) {
     return *this;
   }
   if (spec_.fieldCount == EHC_MAX_BODY_FIELDS) {
-    fail(EHC_ERROR_CAPACITY, "too many body fields (EHC_MAX_BODY_FIELDS)");
+    fail(EHC_ERROR_CAPACITY, RequestError::TooManyBodyFields);
     return *this;
   }
   const char* kept = keep(key);
@@ -191,15 +186,15 @@ RestRequest& RestRequest::addBodyField(const char* key, ParamValue value) {
 }
 
 RestRequest& RestRequest::setJsonBody(const void* object, StructWriter writer) {
-  if (!ready() || !bodyIsFree("body(struct) with other body content")) return *this;
+  if (!ready() || !bodyIsFree(RequestError::StructWithOtherBody)) return *this;
   JsonWriter counter = countingWriter();  // measure, then write into the storage
   if (writer(counter, object) != WriteError::Ok) {
-    fail(EHC_ERROR_INVALID_REQUEST, "body struct is not JSON (NaN, infinity, invalid UTF-8)");
+    fail(EHC_ERROR_INVALID_REQUEST, RequestError::StructNotJson);
     return *this;
   }
   const size_t length = counter.length();
   if (length >= sizeof spec_.storage - spec_.used) {
-    fail(EHC_ERROR_CAPACITY, "body struct does not fit (EHC_REQUEST_STORAGE)");
+    fail(EHC_ERROR_CAPACITY, RequestError::StructTooLarge);
     return *this;
   }
   char* at = spec_.storage + spec_.used;
@@ -216,7 +211,7 @@ RestRequest& RestRequest::rawBody(const char* text, const char* contentType) & {
 }
 
 RestRequest& RestRequest::rawBody(const char* text, size_t length, const char* contentType) & {
-  if (!ready() || !bodyIsFree("rawBody() with other body content")) return *this;
+  if (!ready() || !bodyIsFree(RequestError::RawWithOtherBody)) return *this;
   const char* kept = keep(text ? text : "", text ? length : 0);
   if (!kept) return *this;
   spec_.rawBody = kept;
@@ -226,7 +221,7 @@ RestRequest& RestRequest::rawBody(const char* text, size_t length, const char* c
 }
 
 RestRequest& RestRequest::rawBodyRef(const char* text, size_t length, const char* contentType) & {
-  if (!ready() || !bodyIsFree("rawBodyRef() with other body content")) return *this;
+  if (!ready() || !bodyIsFree(RequestError::RawRefWithOtherBody)) return *this;
   spec_.rawBody = text ? text : "";
   spec_.rawLength = text ? length : 0;
   if (contentType) spec_.contentType = keep(contentType);
@@ -235,12 +230,13 @@ RestRequest& RestRequest::rawBodyRef(const char* text, size_t length, const char
 
 RestRequest& RestRequest::header(const char* name, const char* value) & {
   if (!ready()) return *this;
-  if (const char* problem = userHeaderProblem(name, value)) {
+  const RequestError problem = userHeaderProblem(name, value);
+  if (problem != RequestError::Ok) {
     fail(EHC_ERROR_INVALID_REQUEST, problem);
     return *this;
   }
   if (spec_.headerCount == EHC_MAX_REQUEST_HEADERS) {
-    fail(EHC_ERROR_CAPACITY, "too many request headers (EHC_MAX_REQUEST_HEADERS)");
+    fail(EHC_ERROR_CAPACITY, RequestError::TooManyHeaders);
     return *this;
   }
   const char* n = keep(name);
@@ -322,11 +318,11 @@ RestRequest& RestRequest::addHeaderTarget(const char* name, void* target, size_t
                                           HeaderTarget::Convert convert, const TextSink* sink) {
   if (!ready()) return *this;
   if (!name || !*name || !target || (!convert && !sink && size == 0)) {
-    fail(EHC_ERROR_INVALID_REQUEST, "getHeader() needs a name and a target with room");
+    fail(EHC_ERROR_INVALID_REQUEST, RequestError::BadHeaderTarget);
     return *this;
   }
   if (spec_.headerTargetCount == EHC_MAX_HEADER_TARGETS) {
-    fail(EHC_ERROR_CAPACITY, "too many getHeader() targets (EHC_MAX_HEADER_TARGETS)");
+    fail(EHC_ERROR_CAPACITY, RequestError::TooManyHeaderTargets);
     return *this;
   }
   const char* kept = keep(name);

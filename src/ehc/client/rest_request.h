@@ -207,7 +207,7 @@ class RestRequest {
   // over.
   template <typename F>
   RestRequest& upload(F read, int64_t length = -1) & {
-    if (ready() && bodyIsFree("upload() with other body content")) {
+    if (ready() && bodyIsFree(RequestError::UploadWithOtherBody)) {
       spec_.upload.read = ReadCallback(read);
       spec_.upload.length = length;
     }
@@ -217,7 +217,7 @@ class RestRequest {
   // it must live until the request is sent.
   template <typename S, typename std::enable_if<std::is_class<S>::value, int>::type = 0>
   RestRequest& uploadFrom(S& stream, int64_t length = -1) & {
-    if (ready() && bodyIsFree("uploadFrom() with other body content")) {
+    if (ready() && bodyIsFree(RequestError::UploadWithOtherBody)) {
       spec_.upload.read = detail::streamReader(stream);
       spec_.upload.length = length;
     }
@@ -451,14 +451,14 @@ class RestRequest {
   }
   const char* keep(const char* text);  // a copy in the storage, or nullptr (full)
   const char* keep(const char* text, size_t length);
-  void fail(int code, const char* message);
+  void fail(int code, RequestError cause);
   void track(int bindResult);
   void addEach(int binding, const MatchCallback& callback);
   RestRequest& addParam(Param* list, uint8_t& count, size_t capacity, const char* name,
                         ParamValue value);
   ParamValue keepValue(ParamValue value);
   RestRequest& addBodyField(const char* key, ParamValue value);
-  bool bodyIsFree(const char* what);
+  bool bodyIsFree(RequestError what);
   RestRequest& setJsonBody(const void* object, StructWriter writer);
   RestRequest& addHeaderTarget(const char* name, void* target, size_t size,
                                HeaderTarget::Convert convert, const TextSink* sink = nullptr);

@@ -5,7 +5,6 @@
 #include <stdint.h>
 
 #include "../config.h"
-#include "../json/json_error.h"
 #include "client_error.h"
 
 EHC_BEGIN_NAMESPACE
@@ -13,9 +12,14 @@ EHC_BEGIN_NAMESPACE
 struct RestResult {
   int statusCode = 0;  // the HTTP status, or a negative error code (0: not sent)
   int error = EHC_OK;  // EHC_OK, or the negative error code
+  // Which layer found the failure, and its own error (the code stands for
+  // several): cause.net() == NetError::CertUntrusted, cause.http() ==
+  // HttpError::BadChunkSize, ...
+  ErrorCause cause;
   // What went wrong, most precisely ("malformed chunk size", "server
-  // certificate not trusted (unknown CA, expired, self-signed)", ...).
-  const char* message = "not executed";
+  // certificate not trusted (unknown CA, expired, self-signed)", ...): the
+  // cause's sentence, else the code's; the reason phrase after a response.
+  const char* message() const;
 
   // getBody() bindings, by the order they were made: bit i is binding i
   // (how many: `bindings`, below).

@@ -24,7 +24,7 @@ class Sha256Check final : public BodyCheck {
     error_ = DigestError::Ok;
   }
   bool feed(const uint8_t* data, size_t length) override { return digest_.feed(data, length); }
-  bool passed(const char** message) override {
+  bool passed(ErrorCause* cause) override {
     uint8_t raw[Sha256Digest::kSize];
     uint8_t want[Sha256Digest::kSize];
     error_ = digest_.finish(raw);
@@ -35,8 +35,13 @@ class Sha256Check final : public BodyCheck {
       else if (!sameBytes(raw, want))
         error_ = DigestError::Mismatch;
     }
-    if (error_ != DigestError::Ok) *message = digestErrorMessage(error_);
-    return error_ == DigestError::Ok;
+    switch (error_) {
+      case DigestError::Ok: return true;
+      case DigestError::Mismatch: *cause = ErrorCause(RequestError::DigestMismatch); break;
+      case DigestError::BadExpected: *cause = ErrorCause(RequestError::DigestBadExpected); break;
+      default: *cause = ErrorCause(RequestError::DigestFailed); break;
+    }
+    return false;
   }
 
   DigestError error() const { return error_; }

@@ -31,7 +31,9 @@ const char* StoredHeaders::find(const char* name) const {
 
 bool StoredHeaders::set(const char* name, const char* value, const char* prefix, bool credential) {
   // Check everything before the old value goes.
-  if (userHeaderProblem(name, value ? value : "") || userHeaderProblem(name, prefix)) return false;
+  if (userHeaderProblem(name, value ? value : "") != RequestError::Ok ||
+      userHeaderProblem(name, prefix) != RequestError::Ok)
+    return false;
   const size_t nameLength = strlen(name), prefixLength = strlen(prefix);
   const size_t valueLength = value ? strlen(value) : 0;
   size_t oldAt = used_, oldEnd = used_;

@@ -13,18 +13,18 @@ bool named(const char* name, const char* what) {
 }
 }  // namespace
 
-const char* userHeaderProblem(const char* name, const char* value) {
-  if (!name || !isToken(name, strlen(name))) return "header name is not a token";
-  if (!value) return "header value is null";
+RequestError userHeaderProblem(const char* name, const char* value) {
+  if (!name || !isToken(name, strlen(name))) return RequestError::HeaderNameNotToken;
+  if (!value) return RequestError::HeaderValueNull;
   for (const char* c = value; *c; ++c) {
     const auto u = static_cast<uint8_t>(*c);
-    if ((u < 0x20 && *c != '\t') || u == 0x7F) return "CR, LF or a control byte in a header value";
+    if ((u < 0x20 && *c != '\t') || u == 0x7F) return RequestError::HeaderValueControl;
   }
   if (named(name, "Host") || named(name, "Content-Length") || named(name, "Transfer-Encoding") ||
       named(name, "Connection"))
-    return "Host, Content-Length, Transfer-Encoding and Connection are the library's";
-  if (named(name, "Cookie")) return "use cookie(name, value) for cookies";
-  return nullptr;
+    return RequestError::HeaderReserved;
+  if (named(name, "Cookie")) return RequestError::HeaderCookie;
+  return RequestError::Ok;
 }
 
 bool isCredentialHeader(const char* name) {

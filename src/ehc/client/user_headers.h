@@ -6,11 +6,12 @@
 #pragma once
 
 #include "../config.h"
+#include "request_error.h"
 
 EHC_BEGIN_NAMESPACE
 
-// nullptr when allowed; otherwise why not.
-const char* userHeaderProblem(const char* name, const char* value);
+// Ok when allowed; otherwise why not.
+RequestError userHeaderProblem(const char* name, const char* value);
 
 // Headers that carry credentials: not sent when a redirect leaves the
 // origin (scheme, host and port) they were set for.

@@ -1,6 +1,6 @@
 // Fixed-capacity unsigned big integer: just what exact decimal <-> binary
-// conversion needs (parsing in decimal_number.cpp, shortest printing in
-// json_writer.cpp). Lives on the stack only while a conversion runs.
+// conversion needs (parsing in json/decimal_number.cpp, shortest printing in
+// core/number_format.cpp). Lives on the stack only while a conversion runs.
 #pragma once
 
 #include <stdint.h>

@@ -79,8 +79,19 @@ enum class TargetKind : uint8_t {
   IsNull,    // bool: true when the value is null, false for any other value
 };
 
+// What the binder's user may read of a binding (JsonBinder::binding): a copy,
+// not the binder's working state.
+struct JsonBindingView {
+  const char* path;   // as bound
+  TargetKind kind;    // None for a callback-only binding
+  BindStatus status;  // as status(index)
+  bool wildcard;      // the path has a "*": each match is told to the callback
+  bool elements;      // an element binding (bindElements, struct mapping)
+};
+
 // One requested path and its target. Storage for these is supplied by the
-// binder's owner (see StaticJsonBinder); the fields are the binder's business.
+// binder's owner (see StaticJsonBinder); the fields are the binder's business
+// (read them through JsonBinder::binding).
 struct JsonBinding {
   const char* path;
   void* target;
@@ -109,11 +120,15 @@ struct JsonBinding {
 
 class JsonBinder {
  public:
-  // bind() results below zero:
-  static constexpr int kFull = -1;       // no free binding slot
-  static constexpr int kBadPath = -2;    // path syntax, or more than EHC_MAX_PATH_DEPTH segments
-  static constexpr int kBadTarget = -3;  // null target, zero-size buffer, unsupported shape
-  static constexpr int kNoRoom = -4;     // struct mapping: the path arena is full
+  // What bind() returns: the binding's index (0, 1, ...), or, below zero,
+  // why no binding was made. (Plain enum over int: it holds any index and
+  // converts to the int index the callers keep.)
+  enum BindResult : int {
+    kFull = -1,       // no free binding slot
+    kBadPath = -2,    // path syntax, or more than EHC_MAX_PATH_DEPTH segments
+    kBadTarget = -3,  // null target, zero-size buffer, unsupported shape
+    kNoRoom = -4,     // struct mapping: the path arena is full
+  };
 
   // `capacity` bindings at `storage` (at most EHC_MAX_BINDINGS are used).
   JsonBinder(JsonBinding* storage, uint8_t capacity);
@@ -122,39 +137,41 @@ class JsonBinder {
 
   // --- bindings (before the first feed) -----------------------------------
   // Each returns the binding's index (>= 0) or one of the negative codes above.
-  int bind(const char* path, bool* target) { return add(path, TargetKind::Bool, target, 0); }
+  BindResult bind(const char* path, bool* target) {
+    return added(path, TargetKind::Bool, target, 0);
+  }
   // (Floating point conversion is linked in only by a program that binds a
   // float or a double: these two take its address.)
-  int bind(const char* path, float* target) {
+  BindResult bind(const char* path, float* target) {
     floating_ = &convertFloating;
-    return add(path, TargetKind::Float, target, 0);
+    return added(path, TargetKind::Float, target, 0);
   }
-  int bind(const char* path, double* target) {
+  BindResult bind(const char* path, double* target) {
     floating_ = &convertFloating;
-    return add(path, TargetKind::Double, target, 0);
+    return added(path, TargetKind::Double, target, 0);
   }
   template <typename T,
             typename std::enable_if<std::is_integral<T>::value && !std::is_same<T, bool>::value &&
                                         !std::is_same<T, char>::value,
                                     int>::type = 0>
-  int bind(const char* path, T* target) {
-    return add(path, integerKind(sizeof(T), std::is_signed<T>::value), target, 0);
+  BindResult bind(const char* path, T* target) {
+    return added(path, integerKind(sizeof(T), std::is_signed<T>::value), target, 0);
   }
   // Decoded string into buf (size includes the terminating NUL).
-  int bind(const char* path, char* buf, size_t size) {
-    return add(path, TargetKind::Chars, buf, size);
+  BindResult bind(const char* path, char* buf, size_t size) {
+    return added(path, TargetKind::Chars, buf, size);
   }
   template <size_t N>
-  int bind(const char* path, char (&buf)[N]) {
-    return add(path, TargetKind::Chars, buf, N);
+  BindResult bind(const char* path, char (&buf)[N]) {
+    return added(path, TargetKind::Chars, buf, N);
   }
   // JSON text of the value (any type, sub-trees included) into buf.
-  int bindRaw(const char* path, char* buf, size_t size) {
-    return add(path, TargetKind::RawChars, buf, size);
+  BindResult bindRaw(const char* path, char* buf, size_t size) {
+    return added(path, TargetKind::RawChars, buf, size);
   }
   int bindText(const char* path, void* object, const TextSink* sink, bool raw = false);
-  int bindIsNull(const char* path, bool* isNull) {
-    return add(path, TargetKind::IsNull, isNull, 0);
+  BindResult bindIsNull(const char* path, bool* isNull) {
+    return added(path, TargetKind::IsNull, isNull, 0);
   }
   // No target: only the callback (set with onMatch) hears of the value.
   int bindCallback(const char* path, JsonMatchCallback cb, void* user);
@@ -165,10 +182,11 @@ class JsonBinder {
   // number of elements seen. Used by struct mapping (json_struct.h).
   // (Inline, so that a caller with a constant kind other than Float or Double,
   // as struct mapping has, does not link the floating point conversion.)
-  int bindElements(const char* path, TargetKind kind, void* base, size_t size, size_t stride,
-                   size_t capacity, void* count, size_t countSize) {
+  BindResult bindElements(const char* path, TargetKind kind, void* base, size_t size, size_t stride,
+                          size_t capacity, void* count, size_t countSize) {
     if (kind == TargetKind::Float || kind == TargetKind::Double) floating_ = &convertFloating;
-    return addElements(path, kind, base, size, stride, capacity, count, countSize);
+    return static_cast<BindResult>(
+        addElements(path, kind, base, size, stride, capacity, count, countSize));
   }
   // Room for paths the binder composes itself (struct mapping): `arena`
   // must outlive the binder. StaticJsonBinder<N, PathBytes> provides one.
@@ -212,7 +230,11 @@ class JsonBinder {
 
   int count() const { return count_; }
   BindStatus status(int index) const { return bindings_[index].status; }
-  const JsonBinding& binding(int index) const { return bindings_[index]; }
+  JsonBindingView binding(int index) const {
+    const JsonBinding& b = bindings_[index];
+    return {b.path, b.kind, b.status, b.shape.firstWildcard != PathInfo::kNoWildcard,
+            b.stride != 0};
+  }
 
   static TargetKind integerKind(size_t size, bool isSigned);
 
@@ -233,6 +255,11 @@ class JsonBinder {
     kDone,        // document complete; whitespace only
     kStopped,     // stop-when-done: counting
     kError,
+    // Never stored, returned by the tokenizer's readers: a string value's
+    // closing quote was just taken (its bindings are told next); the chunk
+    // ended inside the reader's token (pause() stored where) or it failed.
+    kStringClosed,
+    kPaused,
   };
   struct Level {         // a container that some binding still follows
     uint32_t mask;       // bindings whose path goes through this container
@@ -249,12 +276,40 @@ class JsonBinder {
   enum class ScalarKind : uint8_t { String, Number, Literal };
 
   int add(const char* path, TargetKind kind, void* target, size_t size);
+  BindResult added(const char* path, TargetKind kind, void* target, size_t size) {
+    return static_cast<BindResult>(add(path, kind, target, size));
+  }
   int addElements(const char* path, TargetKind kind, void* base, size_t size, size_t stride,
                   size_t capacity, void* count, size_t countSize);
   // The number as a float or double target (kind) at `target`.
   static DecimalNumber::Result convertFloating(const DecimalNumber& number, TargetKind kind,
                                                void* target);
   void fail(JsonError e, const uint8_t* at);
+  // fail(), for the tokenizer's readers.
+  State failAt(JsonError e, const uint8_t* at) {
+    fail(e, at);
+    return kPaused;
+  }
+  // The chunk ended in state `at` inside a reader: the next one resumes there.
+  EHC_ALWAYS_INLINE State pause(State at) {
+    state_ = at;
+    return kPaused;
+  }
+  EHC_ALWAYS_INLINE bool allResolved() const { return stopWhenDone_ && unresolved_ == 0; }
+
+  // The tokenizer (json_tokenizer.inl). Each reader takes its input from p
+  // (advanced past what it read) and returns the state it leads to, or
+  // kPaused: the chunk ended in it (pause() stored its state) or failAt()
+  // was called.
+  State run(const uint8_t* p, const uint8_t* end);
+  State startValue(const uint8_t*& p, const uint8_t* end);
+  State readString(const uint8_t*& p, const uint8_t* end, State at);
+  State stringCharacters(const uint8_t*& p, const uint8_t* end);
+  State escapeCharacter(const uint8_t*& p, const uint8_t* end);
+  State unicodeEscape(const uint8_t*& p, const uint8_t* end);
+  State utf8Continuation(const uint8_t*& p, const uint8_t* end);
+  State readNumber(const uint8_t*& p, const uint8_t* end);
+  State readLiteral(const uint8_t*& p, const uint8_t* end);
 
   // Moves binding i to segment `index`, from the previous binding if it can.
   void moveBinding(int i, unsigned index);

@@ -22,8 +22,10 @@ enum class JsonError : uint8_t {
   InvalidLiteral,    // misspelt true / false / null
 };
 
-// "ok", "incomplete", "unexpected_byte", ... (stable, used by tools and tests)
+// "ok", "incomplete", "unexpected_byte", ... (stable, used by tools and
+// tests), and a sentence for people.
 const char* jsonErrorName(JsonError e);
+const char* jsonErrorMessage(JsonError e);
 
 enum class BindStatus : uint8_t {
   Missing = 0,  // the path is not in the document (target untouched)
@@ -36,7 +38,9 @@ enum class BindStatus : uint8_t {
                 // written: a text target is emptied, any other untouched)
 };
 
-// "missing", "found", "null", "mismatch", "truncated", "out_of_range", "invalid"
+// "missing", "found", "null", "mismatch", "truncated", "out_of_range",
+// "invalid", and a sentence for people.
 const char* bindStatusName(BindStatus s);
+const char* bindStatusMessage(BindStatus s);
 
 EHC_END_NAMESPACE

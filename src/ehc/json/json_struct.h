@@ -121,7 +121,7 @@ class StructBinder {
   };
   StructBinder(JsonBinder& b, const char* prefix, const Elements* elements)
       : b_(b), prefix_(prefix), elements_(elements) {}
-  int error() const { return error_; }
+  JsonBinder::BindResult error() const { return static_cast<JsonBinder::BindResult>(error_); }
 
   template <typename T>
   void field(const char* key, T& member) {
@@ -356,10 +356,10 @@ void StructWriter::writeObject(const T& obj, const char* prefix, size_t n) {
 }  // namespace detail
 
 // Binds every field of `obj` under `path` ("" for the root). Returns 0, or
-// one of JsonBinder's negative codes (out of bindings, of path room, ...).
-// Each field is a binding of its own: see binder.status() for each.
+// one of JsonBinder's negative BindResults (out of bindings, of path room,
+// ...). Each field is a binding of its own: see binder.status() for each.
 template <typename T>
-int bindStruct(JsonBinder& binder, const char* path, T& obj) {
+JsonBinder::BindResult bindStruct(JsonBinder& binder, const char* path, T& obj) {
   static_assert(detail::isMapped<T>(), "bindStruct needs a type with REST_JSON_MAP");
   detail::StructBinder v(binder, path, nullptr);
   detail::visitMapped(v, obj);

@@ -2,22 +2,35 @@
 
 #include <string.h>
 
+#include "../core/error_text.h"
 #include "../core/number_format.h"
 #include "utf8.h"
 
 EHC_BEGIN_NAMESPACE
 
+namespace {
+
+// In the order of the enum.
+const ErrorText kWriteTexts[] = {
+    {"ok", "no error"},
+    {"overflow", "the output did not fit the buffer"},
+    {"not_finite", "NaN or infinity has no JSON form"},
+    {"invalid_utf8", "a string is not valid UTF-8"},
+    {"misuse", "a call out of JSON's grammar (a value without a key, an unbalanced end)"},
+    {"too_deep", "nesting deeper than the writer allows"},
+    {"sink_failed", "the sink did not take the output"},
+};
+static_assert(sizeof kWriteTexts / sizeof kWriteTexts[0] ==
+                  static_cast<size_t>(WriteError::SinkFailed) + 1,
+              "one text per error");
+
+}  // namespace
+
 const char* writeErrorName(WriteError e) {
-  switch (e) {
-    case WriteError::Ok: return "ok";
-    case WriteError::Overflow: return "overflow";
-    case WriteError::NotFinite: return "not_finite";
-    case WriteError::InvalidUtf8: return "invalid_utf8";
-    case WriteError::Misuse: return "misuse";
-    case WriteError::TooDeep: return "too_deep";
-    case WriteError::SinkFailed: return "sink_failed";
-  }
-  return "unknown";
+  return errorText(kWriteTexts, static_cast<size_t>(e)).name;
+}
+const char* writeErrorMessage(WriteError e) {
+  return errorText(kWriteTexts, static_cast<size_t>(e)).message;
 }
 
 JsonWriter::JsonWriter(char* buffer, size_t size) : buffer_(buffer), size_(size) {

@@ -29,7 +29,9 @@ enum class WriteError : uint8_t {
   TooDeep,      // nesting deeper than kMaxDepth
   SinkFailed,   // the sink callback returned false
 };
+// A short identifier ("not_finite") and a sentence for people.
 const char* writeErrorName(WriteError e);
+const char* writeErrorMessage(WriteError e);
 
 class JsonWriter {
  public:

@@ -4,10 +4,13 @@
 #pragma once
 
 #include <mbedtls/ecp.h>
+#include <mbedtls/pk.h>
+#include <mbedtls/platform.h>
 #include <mbedtls/sha256.h>
 #include <mbedtls/ssl.h>
 #include <mbedtls/version.h>
 #include <mbedtls/x509_crt.h>
+#include <string.h>
 
 #if MBEDTLS_VERSION_MAJOR >= 3
 #include <psa/crypto.h>
@@ -32,21 +35,86 @@ inline const mbedtls_x509_buf& publicKeyDer(const mbedtls_x509_crt& crt) {
 #endif
 }
 
-// The session's master secret, to tell a resumed session from a new one (a
-// resumed session keeps it; session IDs do not tell, tickets pick new ones).
-// TLS 1.3 sessions have no master secret: resumption is told by the ticket
-// (see resumedByTicket).
-inline const unsigned char* masterSecret(const mbedtls_ssl_session& s) {
-#if MBEDTLS_VERSION_MAJOR >= 3 && defined(MBEDTLS_SSL_PROTO_TLS1_2)
-  return s.EHC_MBED_PRIVATE(master);
-#elif MBEDTLS_VERSION_MAJOR >= 3
-  (void)s;
-  return nullptr;
+// A session to keep without the server's certificate (a few hundred bytes
+// instead of one or two KB more): a resumed handshake does not need it, and
+// every check on it was made in the full handshake that made the session.
+inline void dropPeerCertificate(mbedtls_ssl_session* s) {
+#if defined(MBEDTLS_SSL_KEEP_PEER_CERTIFICATE) && defined(MBEDTLS_X509_CRT_PARSE_C)
+  mbedtls_x509_crt*& crt = s->EHC_MBED_PRIVATE(peer_cert);
+  if (!crt) return;
+  mbedtls_x509_crt_free(crt);
+  mbedtls_free(crt);
+  crt = nullptr;
 #else
-  return s.master;
+  (void)s;
 #endif
 }
-constexpr size_t kMasterSecretSize = 48;
+// Does mbedTLS keep the peer's certificate in a session (so a session
+// restored from one we kept, which has none, shows as resumed)?
+#if defined(MBEDTLS_SSL_KEEP_PEER_CERTIFICATE)
+constexpr bool kKeepsPeerCertificate = true;
+#else
+constexpr bool kKeepsPeerCertificate = false;
+#endif
+
+// The verify callback a configuration already has (ESP-IDF's certificate
+// bundle works through one), so ours can run it first.
+using VerifyFn = int (*)(void*, mbedtls_x509_crt*, int, uint32_t*);
+inline void configuredVerify(const mbedtls_ssl_config& conf, VerifyFn* fn, void** arg) {
+  *fn = conf.EHC_MBED_PRIVATE(f_vrfy);
+  *arg = conf.EHC_MBED_PRIVATE(p_vrfy);
+}
+
+// Private keys: 3.x takes a random generator (RSA blinding) where 2.28 does not.
+using RandomFn = int (*)(void*, unsigned char*, size_t);
+inline int parseKey(mbedtls_pk_context* pk, const unsigned char* key, size_t length,
+                    const char* password, RandomFn rng, void* rngArg) {
+  const unsigned char* pwd = reinterpret_cast<const unsigned char*>(password);
+  const size_t pwdLength = password ? strlen(password) : 0;
+#if MBEDTLS_VERSION_MAJOR >= 3
+  return mbedtls_pk_parse_key(pk, key, length, pwd, pwdLength, rng, rngArg);
+#else
+  (void)rng;
+  (void)rngArg;
+  return mbedtls_pk_parse_key(pk, key, length, pwd, pwdLength);
+#endif
+}
+inline int parseKeyFile(mbedtls_pk_context* pk, const char* path, const char* password,
+                        RandomFn rng, void* rngArg) {
+#if !defined(MBEDTLS_FS_IO)
+  (void)pk, (void)path, (void)password, (void)rng, (void)rngArg;
+  return MBEDTLS_ERR_PK_FEATURE_UNAVAILABLE;
+#elif MBEDTLS_VERSION_MAJOR >= 3
+  return mbedtls_pk_parse_keyfile(pk, path, password, rng, rngArg);
+#else
+  (void)rng;
+  (void)rngArg;
+  return mbedtls_pk_parse_keyfile(pk, path, password);
+#endif
+}
+inline int checkKeyPair(const mbedtls_pk_context* pub, const mbedtls_pk_context* prv, RandomFn rng,
+                        void* rngArg) {
+#if MBEDTLS_VERSION_MAJOR >= 3
+  return mbedtls_pk_check_pair(pub, prv, rng, rngArg);
+#else
+  (void)rng;
+  (void)rngArg;
+  return mbedtls_pk_check_pair(pub, prv);
+#endif
+}
+
+// Has a TLS 1.2 handshake sent our last flight (our Certificate, key
+// exchange and Finished) and now waits for the server's NewSessionTicket or
+// ChangeCipherSpec? What the server's alert answers then is that flight.
+inline bool pastOurLastFlight(const mbedtls_ssl_context& ssl) {
+  const int state = ssl.EHC_MBED_PRIVATE(state);
+#if MBEDTLS_VERSION_MAJOR >= 3
+  return state == MBEDTLS_SSL_SERVER_CHANGE_CIPHER_SPEC || state == MBEDTLS_SSL_NEW_SESSION_TICKET;
+#else
+  return state == MBEDTLS_SSL_SERVER_CHANGE_CIPHER_SPEC ||
+         state == MBEDTLS_SSL_SERVER_NEW_SESSION_TICKET;
+#endif
+}
 
 // SHA-256: 3.x dropped the _ret suffix that 2.28 has on these.
 inline void sha256(const unsigned char* data, size_t n, unsigned char out[32]) {
@@ -127,8 +195,7 @@ inline int initCrypto() {
 #endif
 }
 
-// Was this connection TLS 1.3? Its sessions have no master secret, and
-// whether a ticket resumed one is not told by mbedTLS's API.
+// Was this connection TLS 1.3? Its ticket comes after the handshake.
 inline bool isTls13(const mbedtls_ssl_context* ssl) {
 #if MBEDTLS_VERSION_NUMBER >= 0x03020000 && defined(MBEDTLS_SSL_PROTO_TLS1_3)
   return mbedtls_ssl_get_version_number(ssl) == MBEDTLS_SSL_VERSION_TLS1_3;
@@ -146,6 +213,18 @@ inline void limitVersionForFragmentLength(mbedtls_ssl_config* conf) {
 #if MBEDTLS_VERSION_NUMBER >= 0x03020000 && defined(MBEDTLS_SSL_PROTO_TLS1_3) && \
     defined(MBEDTLS_SSL_PROTO_TLS1_2)
   mbedtls_ssl_conf_max_tls_version(conf, MBEDTLS_SSL_VERSION_TLS1_2);
+#else
+  (void)conf;
+#endif
+}
+
+// TLS 1.3 tickets: mbedTLS 3.6.1 and later ignore them unless told (a
+// client that never asks gets no TLS 1.3 resumption at all).
+inline void acceptTls13Tickets(mbedtls_ssl_config* conf) {
+#if MBEDTLS_VERSION_NUMBER >= 0x03060100 && defined(MBEDTLS_SSL_PROTO_TLS1_3) && \
+    defined(MBEDTLS_SSL_SESSION_TICKETS)
+  mbedtls_ssl_conf_tls13_enable_signal_new_session_tickets(
+      conf, MBEDTLS_SSL_TLS1_3_SIGNAL_NEW_SESSION_TICKETS_ENABLED);
 #else
   (void)conf;
 #endif

@@ -9,10 +9,12 @@
 
 #include <new>
 
+#include "../platform/credential_files.h"
 #include "../platform/random.h"
 #include "../platform/sockets.h"
 #include "../platform/trust_store.h"
 #include "mbedtls_compat.h"
+#include "tls_diagnosis.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -25,6 +27,20 @@ struct SocketLink {
 };
 }  // namespace
 
+// The client's certificate and key, parsed for one connection.
+struct MbedTlsTransport::ClientIdentity {
+  mbedtls_x509_crt cert;
+  mbedtls_pk_context key;
+  ClientIdentity() {
+    mbedtls_x509_crt_init(&cert);
+    mbedtls_pk_init(&key);
+  }
+  ~ClientIdentity() {
+    mbedtls_pk_free(&key);
+    mbedtls_x509_crt_free(&cert);
+  }
+};
+
 struct MbedTlsTransport::Context {
 #if !EHC_PLATFORM_RNG
   mbedtls_entropy_context entropy;
@@ -34,8 +50,17 @@ struct MbedTlsTransport::Context {
   mbedtls_ssl_config conf;
   mbedtls_ssl_context ssl;
   SocketLink link;
+  ClientIdentity* identity = nullptr;  // mutual TLS only
+  // The verify callback the trust store set (ESP-IDF's bundle), run first.
+  ehc_mbedtls::VerifyFn trustVerify = nullptr;
+  void* trustVerifyArg = nullptr;
+  uint8_t ip[16] = {};  // an address host: checked against iPAddress names
+  uint8_t ipLength = 0;
   bool offeredSession = false;
-  char host[64] = {};
+  bool certificateVerified = false;  // a full handshake: the server sent one
+  bool pinFailed = false;
+  bool handshakeDone = false;
+  char host[EHC_MAX_HOST_LENGTH + 1] = {};
   uint16_t port = 0;
   explicit Context(PosixTransport* t) : link{t, NetError::Ok} {
 #if !EHC_PLATFORM_RNG
@@ -47,6 +72,7 @@ struct MbedTlsTransport::Context {
     mbedtls_ssl_init(&ssl);
   }
   ~Context() {
+    delete identity;
     mbedtls_ssl_free(&ssl);
     mbedtls_ssl_config_free(&conf);
     mbedtls_x509_crt_free(&ca);
@@ -55,14 +81,6 @@ struct MbedTlsTransport::Context {
     mbedtls_entropy_free(&entropy);
 #endif
   }
-};
-
-struct MbedTlsTransport::SavedSession {
-  mbedtls_ssl_session session;
-  char host[64];
-  uint16_t port;
-  SavedSession() { mbedtls_ssl_session_init(&session); }
-  ~SavedSession() { mbedtls_ssl_session_free(&session); }
 };
 
 namespace {
@@ -91,6 +109,17 @@ int platformEntropy(void*, unsigned char* out, size_t n) {
   return fillRandom(out, n) ? 0 : MBEDTLS_ERR_CTR_DRBG_ENTROPY_SOURCE_FAILED;
 }
 #endif
+
+// A private key (PEM or DER, encrypted when a password is given) from a
+// regular file only: for a directory, mbedTLS 2.28 asks calloc for 2^63
+// bytes (ftell of a directory).
+int loadKeyFile(mbedtls_pk_context* key, const char* path, const char* password,
+                mbedtls_ctr_drbg_context* drbg) {
+#if defined(MBEDTLS_FS_IO)
+  if (!platform::isRegularFile(path)) return MBEDTLS_ERR_PK_FILE_IO_ERROR;
+#endif
+  return ehc_mbedtls::parseKeyFile(key, path, password, mbedtls_ctr_drbg_random, drbg);
+}
 
 // The socket under mbedTLS is the PosixTransport's: its non-blocking calls
 // and errno mapping, told to mbedTLS in its own terms.
@@ -129,22 +158,6 @@ bool certificateNamesAddress(const mbedtls_x509_crt& crt, const uint8_t* ip, siz
   return false;
 }
 
-// The handshake failed: why, in the caller's terms.
-NetError handshakeError(const mbedtls_ssl_context& ssl, int rc) {
-  const uint32_t flags = mbedtls_ssl_get_verify_result(&ssl);
-  if (rc == MBEDTLS_ERR_X509_CERT_VERIFY_FAILED ||
-      (flags != 0 && flags != static_cast<uint32_t>(-1))) {
-    return (flags & MBEDTLS_X509_BADCERT_CN_MISMATCH) && !(flags & MBEDTLS_X509_BADCERT_NOT_TRUSTED)
-               ? NetError::HostMismatch
-               : NetError::CertUntrusted;
-  }
-  if (ehc_mbedtls::versionRefusedLocally(rc) ||
-      (rc == MBEDTLS_ERR_SSL_FATAL_ALERT_MESSAGE &&
-       ehc_mbedtls::receivedAlert(ssl) == MBEDTLS_SSL_ALERT_MSG_PROTOCOL_VERSION))
-    return NetError::TlsVersion;
-  return NetError::TlsHandshake;
-}
-
 bool sameText(const char* a, const char* b) {
   return a == b || (a && b && strcmp(a, b) == 0);
 }
@@ -181,9 +194,49 @@ void MbedTlsTransport::setInsecureSkipVerification() {
   insecure_ = true;
 }
 
+// A session carries the identity it was made with: another certificate
+// must not ride on it.
+void MbedTlsTransport::setCredential(Credential& which, const uint8_t* data, size_t length,
+                                     const char* path, const char* password) {
+  if (which.data != data || which.length != length || !sameText(which.path, path) ||
+      !sameText(which.password, password))
+    forgetSession();
+  which.data = data;
+  which.length = length;
+  which.path = path;
+  which.password = password;
+}
+
+size_t MbedTlsTransport::Credential::size() const {
+  return length ? length : strlen(reinterpret_cast<const char*>(data)) + 1;
+}
+
+// PEM text is measured at each connect (length 0), as the CA's is.
+void MbedTlsTransport::setClientCertificate(const char* pem) {
+  setCredential(clientCert_, reinterpret_cast<const uint8_t*>(pem), 0, nullptr, nullptr);
+}
+void MbedTlsTransport::setClientCertificateDer(const uint8_t* der, size_t length) {
+  setCredential(clientCert_, der, der && length ? length : 0, nullptr, nullptr);
+}
+void MbedTlsTransport::setClientCertificateFile(const char* path) {
+  setCredential(clientCert_, nullptr, 0, path, nullptr);
+}
+void MbedTlsTransport::setClientKey(const char* pem, const char* password) {
+  setCredential(clientKey_, reinterpret_cast<const uint8_t*>(pem), 0, nullptr, password);
+}
+void MbedTlsTransport::setClientKeyDer(const uint8_t* der, size_t length, const char* password) {
+  setCredential(clientKey_, der, der && length ? length : 0, nullptr, password);
+}
+void MbedTlsTransport::setClientKeyFile(const char* path, const char* password) {
+  setCredential(clientKey_, nullptr, 0, path, password);
+}
+
 void MbedTlsTransport::forgetSession() {
-  delete session_;
-  session_ = nullptr;
+  sessions_.clear();
+}
+
+bool MbedTlsTransport::hasSavedSession(const char* host, uint16_t port) const {
+  return sessions_.contains(host, port);
 }
 
 NetError MbedTlsTransport::fail(NetError e, int code) {
@@ -201,7 +254,7 @@ NetError MbedTlsTransport::loadTrust() {
     rc = mbedtls_x509_crt_parse(&c.ca, reinterpret_cast<const unsigned char*>(caPem_),
                                 strlen(caPem_) + 1);
   } else if (caFile_) {
-    rc = platform::loadCaFile(&c.ca, caFile_);
+    rc = platform::loadCertificateFile(&c.ca, caFile_);
   } else {
     return platform::attachDefaultTrust(&c.conf, &c.ca) ? NetError::Ok
                                                         : fail(NetError::NoTrustAnchors, 0);
@@ -210,6 +263,74 @@ NetError MbedTlsTransport::loadTrust() {
   if (rc < 0 || c.ca.version == 0) return fail(NetError::TlsConfig, rc);
   mbedtls_ssl_conf_ca_chain(&c.conf, &c.ca, nullptr);
   return NetError::Ok;
+}
+
+// Mutual TLS: the certificate and its key, which must belong together. Any
+// of it unusable is the program's mistake (TlsConfig), found before the
+// connection is made.
+NetError MbedTlsTransport::loadClientCertificate() {
+  if (!clientCert_.given() && !clientKey_.given()) return NetError::Ok;
+  if (!clientCert_.given() || !clientKey_.given()) return fail(NetError::TlsConfig, 0);
+  Context& c = *context_;
+  c.identity = new (std::nothrow) ClientIdentity;
+  if (!c.identity) return fail(NetError::NoResources, 0);
+  ClientIdentity& id = *c.identity;
+  int rc = clientCert_.path
+               ? platform::loadCertificateFile(&id.cert, clientCert_.path)
+               : mbedtls_x509_crt_parse(&id.cert, clientCert_.data, clientCert_.size());
+  if (rc != 0 || id.cert.version == 0) return fail(NetError::TlsConfig, rc);
+  rc = clientKey_.path
+           ? loadKeyFile(&id.key, clientKey_.path, clientKey_.password, &c.drbg)
+           : ehc_mbedtls::parseKey(&id.key, clientKey_.data, clientKey_.size(), clientKey_.password,
+                                   mbedtls_ctr_drbg_random, &c.drbg);
+  if (rc == 0)
+    rc = ehc_mbedtls::checkKeyPair(&id.cert.pk, &id.key, mbedtls_ctr_drbg_random, &c.drbg);
+  if (rc == 0) rc = mbedtls_ssl_conf_own_cert(&c.conf, &id.cert, &id.key);
+  return rc == 0 ? NetError::Ok : fail(NetError::TlsConfig, rc);
+}
+
+// Every certificate the server sends goes through verifyCertificate (after
+// the trust store's own callback, when it has one).
+void MbedTlsTransport::watchVerification() {
+  Context& c = *context_;
+  ehc_mbedtls::configuredVerify(c.conf, &c.trustVerify, &c.trustVerifyArg);
+  mbedtls_ssl_conf_verify(&c.conf, verifyCertificate, this);
+}
+
+int MbedTlsTransport::verifyCertificate(void* self, mbedtls_x509_crt* crt, int depth,
+                                        uint32_t* flags) {
+  MbedTlsTransport& t = *static_cast<MbedTlsTransport*>(self);
+  Context& c = *t.context_;
+  if (c.trustVerify) {
+    const int rc = c.trustVerify(c.trustVerifyArg, crt, depth, flags);
+    if (rc != 0) return rc;
+  }
+  c.certificateVerified = true;
+  if (depth == 0) t.checkLeaf(*crt, flags);
+  if (t.onCertificate_)
+    tls_diagnosis::describe(*crt, depth, *flags, c.pinFailed, t.onCertificate_, t.certificateUser_);
+  return 0;
+}
+
+// What mbedTLS leaves to us, on the server's own certificate: an IP
+// address's name, and the pin. A failure fails the handshake (the server
+// gets a bad_certificate alert), found in the flags.
+void MbedTlsTransport::checkLeaf(const mbedtls_x509_crt& crt, uint32_t* flags) {
+  Context& c = *context_;
+  if (c.ipLength && !certificateNamesAddress(crt, c.ip, c.ipLength))
+    *flags |= MBEDTLS_X509_BADCERT_CN_MISMATCH;
+  if (pinned_ && !pinMatches(crt)) {
+    c.pinFailed = true;
+    *flags |= MBEDTLS_X509_BADCERT_OTHER;
+  }
+}
+
+bool MbedTlsTransport::pinMatches(const mbedtls_x509_crt& crt) const {
+  // The leaf DER, or the SubjectPublicKeyInfo exactly as the certificate carries it.
+  const mbedtls_x509_buf& pinned = pinPublicKey_ ? ehc_mbedtls::publicKeyDer(crt) : crt.raw;
+  uint8_t hash[32];
+  ehc_mbedtls::sha256(pinned.p, pinned.len, hash);
+  return memcmp(hash, pin_, sizeof hash) == 0;
 }
 
 // Everything that needs no network, so that a setting that cannot work
@@ -235,8 +356,12 @@ NetError MbedTlsTransport::setUp(const Endpoint& endpoint) {
   if (!insecure_) {
     const NetError trust = loadTrust();
     if (trust != NetError::Ok) return trust;
+    watchVerification();
   }
+  const NetError identity = loadClientCertificate();
+  if (identity != NetError::Ok) return identity;
   ehc_mbedtls::preferFastGroups(&c.conf);
+  ehc_mbedtls::acceptTls13Tickets(&c.conf);
 #if defined(MBEDTLS_SSL_ALPN)
   mbedtls_ssl_conf_alpn_protocols(&c.conf, kAlpn);
 #endif
@@ -249,18 +374,16 @@ NetError MbedTlsTransport::setUp(const Endpoint& endpoint) {
 #endif
   rc = mbedtls_ssl_setup(&c.ssl, &c.conf);
   // An address is neither sent as SNI (RFC 6066 forbids it) nor left to
-  // mbedTLS (2.28 compares it with DNS names and the CN): checkPeer does it.
-  uint8_t ip[16];
+  // mbedTLS (2.28 compares it with DNS names and the CN): checkLeaf does it.
+  c.ipLength = static_cast<uint8_t>(ipLiteral(endpoint.host, c.ip));
   if (rc == 0)
-    rc = ipLiteral(endpoint.host, ip) ? ehc_mbedtls::setNoHostname(&c.ssl)
-                                      : mbedtls_ssl_set_hostname(&c.ssl, endpoint.host);
+    rc = c.ipLength ? ehc_mbedtls::setNoHostname(&c.ssl)
+                    : mbedtls_ssl_set_hostname(&c.ssl, endpoint.host);
   if (rc != 0) return fail(NetError::TlsHandshake, rc);
   mbedtls_ssl_set_bio(&c.ssl, &c.link, sendCb, recvCb, nullptr);
   strncpy(c.host, endpoint.host, sizeof c.host - 1);
   c.port = endpoint.port;
-  c.offeredSession = session_ && session_->port == endpoint.port &&
-                     strncmp(session_->host, endpoint.host, sizeof session_->host) == 0;
-  if (c.offeredSession) mbedtls_ssl_set_session(&c.ssl, &session_->session);
+  c.offeredSession = offerSession();
   return NetError::Ok;
 }
 
@@ -274,31 +397,35 @@ NetError MbedTlsTransport::handshake(Deadline deadline) {
   Context& c = *context_;
   int rc;
   while ((rc = mbedtls_ssl_handshake(&c.ssl)) != 0) {
-    if (!ehc_mbedtls::wouldBlock(rc)) return fail(handshakeError(c.ssl, rc), rc);
+    if (!ehc_mbedtls::wouldBlock(rc)) return handshakeFailure(rc);
     const NetError e = waitForTls(rc, deadline, NetError::ConnectTimeout);
     if (e != NetError::Ok) return fail(e, rc);
   }
   return NetError::Ok;
 }
 
-// What mbedTLS leaves to us: an IP address's name, and the pin.
-NetError MbedTlsTransport::checkPeer(const Endpoint& endpoint) {
-  if (insecure_) return NetError::Ok;
-  const mbedtls_x509_crt* peer = mbedtls_ssl_get_peer_cert(&context_->ssl);
-  uint8_t ip[16];
-  const size_t ipLen = ipLiteral(endpoint.host, ip);
-  if (ipLen && (!peer || !certificateNamesAddress(*peer, ip, ipLen)))
-    return fail(NetError::HostMismatch, MBEDTLS_ERR_X509_CERT_VERIFY_FAILED);
-  if (!pinned_) return NetError::Ok;
-  uint8_t hash[32];
-  bool match = false;
-  if (peer) {
-    // The leaf DER, or the SubjectPublicKeyInfo exactly as the certificate carries it.
-    const mbedtls_x509_buf& pinned = pinPublicKey_ ? ehc_mbedtls::publicKeyDer(*peer) : peer->raw;
-    ehc_mbedtls::sha256(pinned.p, pinned.len, hash);
-    match = memcmp(hash, pin_, sizeof hash) == 0;
+// The handshake failed: why, in the caller's terms. A session offered is
+// not offered again (it may be what the server choked on).
+NetError MbedTlsTransport::handshakeFailure(int rc) {
+  Context& c = *context_;
+  const uint32_t flags = mbedtls_ssl_get_verify_result(&c.ssl);
+  const bool verifyFailed = rc == MBEDTLS_ERR_X509_CERT_VERIFY_FAILED ||
+                            (flags != 0 && flags != static_cast<uint32_t>(-1));
+  const int alert =
+      rc == MBEDTLS_ERR_SSL_FATAL_ALERT_MESSAGE ? ehc_mbedtls::receivedAlert(c.ssl) : -1;
+  NetError e = NetError::TlsHandshake;
+  if (verifyFailed) {
+    verifyFlags_ = flags;
+    e = tls_diagnosis::verifyFailure(flags, c.pinFailed);
+  } else if (ehc_mbedtls::versionRefusedLocally(rc) ||
+             alert == MBEDTLS_SSL_ALERT_MSG_PROTOCOL_VERSION) {
+    e = NetError::TlsVersion;
+  } else if (tls_diagnosis::refusesClientCertificate(alert,
+                                                     ehc_mbedtls::pastOurLastFlight(c.ssl))) {
+    e = hasClientCertificate() ? NetError::ClientCertRefused : NetError::ClientCertMissing;
   }
-  return match ? NetError::Ok : fail(NetError::PinMismatch, 0);
+  if (c.offeredSession) sessions_.forget(c.host, c.port);
+  return fail(e, rc);
 }
 
 NetError MbedTlsTransport::connect(const Endpoint& endpoint, Deadline deadline) {
@@ -306,38 +433,89 @@ NetError MbedTlsTransport::connect(const Endpoint& endpoint, Deadline deadline) 
   resumed_ = false;
   handshakeMs_ = 0;
   lastError_ = 0;
+  verifyFlags_ = 0;
+  tlsVersion_ = cipherSuite_ = "";
+  cipherSuiteId_ = 0;
   if (!endpoint.host) return NetError::DnsFailed;
   NetError e = setUp(endpoint);
   if (e == NetError::Ok) e = tcp_.connect(endpoint, deadline);
   if (e != NetError::Ok) return fail(e, lastError_);
   const uint32_t handshakeStart = monotonicMs();  // the protocol only, not the setup
   e = handshake(deadline);
-  if (e == NetError::Ok) e = checkPeer(endpoint);
   if (e != NetError::Ok) return e;
   handshakeMs_ = monotonicMs() - handshakeStart;
-  recordLimit_ = ehc_mbedtls::incomingRecordLimit(&context_->ssl);
-  keepSession(context_->offeredSession);
+  noteHandshake();
   return NetError::Ok;
 }
 
-// Saves the connection's session for the next connect (after the handshake,
-// and again when a TLS 1.3 ticket arrives later). A resumed session keeps
-// its master secret; a full handshake always makes a new one.
-void MbedTlsTransport::keepSession(bool offered) {
+// What the handshake agreed, and the session to resume next time: a TLS 1.2
+// session now; a TLS 1.3 one only when its ticket arrives, after the
+// handshake (saved now it would have no ticket: esp-idf issue 18919).
+void MbedTlsTransport::noteHandshake() {
   Context& c = *context_;
-  SavedSession* fresh = new (std::nothrow) SavedSession;
-  if (!fresh || mbedtls_ssl_get_session(&c.ssl, &fresh->session) != 0) {
-    delete fresh;
-    return;
+  c.handshakeDone = true;
+  recordLimit_ = ehc_mbedtls::incomingRecordLimit(&c.ssl);
+  tlsVersion_ = mbedtls_ssl_get_version(&c.ssl);
+  const char* suite = mbedtls_ssl_get_ciphersuite(&c.ssl);
+  cipherSuite_ = suite ? suite : "";
+  cipherSuiteId_ = static_cast<uint16_t>(suite ? mbedtls_ssl_get_ciphersuite_id(suite) : 0);
+  // A resumed handshake exchanges no certificate: none was verified (or,
+  // without verification, none was received: sessions are kept without).
+  resumed_ = c.offeredSession &&
+             (insecure_ ? ehc_mbedtls::kKeepsPeerCertificate && !mbedtls_ssl_get_peer_cert(&c.ssl)
+                        : !c.certificateVerified);
+  if (!ehc_mbedtls::isTls13(&c.ssl)) saveSession();
+}
+
+// The session for this host and port, if one was kept, offered to the
+// server (mbedTLS takes a copy).
+bool MbedTlsTransport::offerSession() {
+  Context& c = *context_;
+  size_t length = 0;
+  const uint8_t* bytes = sessions_.find(c.host, c.port, &length);
+  if (!bytes) return false;
+  mbedtls_ssl_session s;
+  mbedtls_ssl_session_init(&s);
+  const bool offered =
+      mbedtls_ssl_session_load(&s, bytes, length) == 0 && mbedtls_ssl_set_session(&c.ssl, &s) == 0;
+  mbedtls_ssl_session_free(&s);
+  if (!offered) sessions_.forget(c.host, c.port);  // another mbedTLS build's, or damaged
+  return offered;
+}
+
+// Keeps the connection's session for its host and port, serialized and
+// without the server's certificate.
+void MbedTlsTransport::saveSession() {
+  Context& c = *context_;
+  mbedtls_ssl_session s;
+  mbedtls_ssl_session_init(&s);
+  if (mbedtls_ssl_get_session(&c.ssl, &s) == 0) {
+    ehc_mbedtls::dropPeerCertificate(&s);
+    size_t length = 0;
+    mbedtls_ssl_session_save(&s, nullptr, 0, &length);  // asks for the size
+    uint8_t* room = length ? sessions_.reserve(c.host, c.port, length) : nullptr;
+    if (room && mbedtls_ssl_session_save(&s, room, length, &length) != 0)
+      sessions_.forget(c.host, c.port);
   }
-  const unsigned char* before = session_ ? ehc_mbedtls::masterSecret(session_->session) : nullptr;
-  const unsigned char* now = ehc_mbedtls::masterSecret(fresh->session);
-  if (offered && before && now && !ehc_mbedtls::isTls13(&c.ssl))
-    resumed_ = memcmp(before, now, ehc_mbedtls::kMasterSecretSize) == 0;
-  memcpy(fresh->host, c.host, sizeof fresh->host);
-  fresh->port = c.port;
-  forgetSession();
-  session_ = fresh;
+  mbedtls_ssl_session_free(&s);
+}
+
+// A TLS 1.3 ticket that arrived but was not read (a connection closed before
+// its response was read, or released while idle) is taken before the close,
+// without waiting: mbedTLS answers a ticket's record with WANT_READ and the
+// ticket at the next call, and WANT_READ at once when nothing came. Tickets
+// come before any data, so data ends the search.
+void MbedTlsTransport::collectLateTicket() {
+  Context& c = *context_;
+  if (!c.handshakeDone || !ehc_mbedtls::isTls13(&c.ssl)) return;
+  uint8_t scrap[16];
+  for (int calls = 0; calls < 8; ++calls) {
+    const int rc = mbedtls_ssl_read(&c.ssl, scrap, sizeof scrap);
+    if (ehc_mbedtls::ticketArrived(rc))
+      saveSession();
+    else if (rc != MBEDTLS_ERR_SSL_WANT_READ)
+      return;
+  }
 }
 
 NetError MbedTlsTransport::read(uint8_t* buf, size_t size, size_t* got, Deadline deadline) {
@@ -351,15 +529,10 @@ NetError MbedTlsTransport::read(uint8_t* buf, size_t size, size_t* got, Deadline
     }
     if (n == 0 || n == MBEDTLS_ERR_SSL_PEER_CLOSE_NOTIFY) return NetError::Ok;  // closed
     if (ehc_mbedtls::ticketArrived(n)) {
-      keepSession(false);  // a TLS 1.3 ticket: the session to resume next time
+      saveSession();  // a TLS 1.3 ticket: the session to resume next time
       continue;
     }
-    if (!ehc_mbedtls::wouldBlock(n)) {
-      lastError_ = n;
-      if (n == MBEDTLS_ERR_NET_CONN_RESET || n == MBEDTLS_ERR_NET_RECV_FAILED)
-        return context_->link.ioError;
-      return NetError::TlsFailed;
-    }
+    if (!ehc_mbedtls::wouldBlock(n)) return failureAfterHandshake(n);
     const NetError e = waitForTls(n, deadline, NetError::ReadTimeout);
     if (e != NetError::Ok) return e;
   }
@@ -384,6 +557,19 @@ NetError MbedTlsTransport::write(const uint8_t* data, size_t size, Deadline dead
   return NetError::Ok;
 }
 
+// A read failed: the socket's error, the server refusing our client
+// certificate (TLS 1.3 checks it after the handshake, so its alert comes
+// here), or another TLS failure.
+NetError MbedTlsTransport::failureAfterHandshake(int rc) {
+  lastError_ = rc;
+  if (rc == MBEDTLS_ERR_NET_CONN_RESET || rc == MBEDTLS_ERR_NET_RECV_FAILED)
+    return context_->link.ioError;
+  if (rc == MBEDTLS_ERR_SSL_FATAL_ALERT_MESSAGE &&
+      tls_diagnosis::refusesClientCertificate(ehc_mbedtls::receivedAlert(context_->ssl), false))
+    return hasClientCertificate() ? NetError::ClientCertRefused : NetError::ClientCertMissing;
+  return NetError::TlsFailed;
+}
+
 bool MbedTlsTransport::peerClosed() {
   if (!context_) return true;
   if (mbedtls_ssl_get_bytes_avail(&context_->ssl) > 0) return true;  // bytes nobody asked for
@@ -392,7 +578,10 @@ bool MbedTlsTransport::peerClosed() {
 
 void MbedTlsTransport::close() {
   if (context_) {
-    if (tcp_.open()) mbedtls_ssl_close_notify(&context_->ssl);  // best effort, never waits
+    if (tcp_.open()) {
+      collectLateTicket();
+      mbedtls_ssl_close_notify(&context_->ssl);  // best effort, never waits
+    }
     delete context_;
     context_ = nullptr;
   }

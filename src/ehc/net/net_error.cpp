@@ -22,16 +22,30 @@ const ErrorText kTexts[] = {
     {"not_connected", "not connected"},
     {"no_resources", "no socket available"},
     {"tls_handshake", "the TLS handshake failed"},
-    {"cert_untrusted", "the server certificate is not trusted (unknown CA, expired, self-signed)"},
+    {"cert_untrusted",
+     "the server certificate is not trusted (unknown CA, self-signed, a missing intermediate, or "
+     "a weak key or signature)"},
     {"host_mismatch", "the server certificate is not for this host name"},
     {"pin_mismatch", "the server certificate is not the pinned one"},
     {"tls_failed", "the TLS connection failed"},
-    {"tls_config", "the TLS settings are unusable (CA file missing or unreadable, bad PEM)"},
+    {"tls_config",
+     "the TLS settings are unusable (CA or client certificate missing, unreadable or not PEM/DER; "
+     "a key that does not parse, is encrypted with another password or is not the certificate's)"},
     {"no_trust_anchors",
      "no trust anchors: no CA was given and the platform has no bundle (setCACert or setInsecure)"},
     {"tls_version", "the server speaks no TLS protocol version we do (e.g. TLS 1.3 only)"},
+    {"cert_expired",
+     "the server certificate (or one in its chain) has expired (or the clock is ahead)"},
+    {"cert_not_yet_valid",
+     "the server certificate (or one in its chain) is not valid yet: is the clock set (SNTP)?"},
+    {"client_cert_missing",
+     "the server requires a client certificate and none is set (setCertificate/setPrivateKey)"},
+    {"client_cert_refused",
+     "the server refused the client certificate (not signed by a CA it trusts, expired, or "
+     "revoked)"},
 };
-static_assert(sizeof kTexts / sizeof kTexts[0] == static_cast<size_t>(NetError::TlsVersion) + 1,
+static_assert(sizeof kTexts / sizeof kTexts[0] ==
+                  static_cast<size_t>(NetError::ClientCertRefused) + 1,
               "one text per error");
 
 }  // namespace

@@ -75,7 +75,21 @@ class ESP32HTTPClient : private detail::PlatformTransports, public RestClient {
   void setInsecure() {
     secure.setInsecureSkipVerification();
   }
-  // The built-in TLS transport, for pinning and record-size settings.
+  // Mutual TLS for the built-in TLS, as WiFiClientSecure has it: this
+  // client's certificate and its private key, PEM text kept by reference
+  // (DER and files: tls().setClientCertificateDer/File, setClientKey...). A
+  // server that refuses it (or wants one) fails the request with
+  // EHC_ERROR_CLIENT_CERT (-28); one that answers instead (nginx: 400) gives
+  // its status. Each change forgets the saved TLS sessions.
+  void setCertificate(const char* pem) {
+    secure.setClientCertificate(pem);
+  }
+  void setPrivateKey(const char* pem, const char* password = nullptr) {
+    secure.setClientKey(pem, password);
+  }
+  // The built-in TLS transport, for pinning, client certificates from DER or
+  // files, record sizes, the certificate debug callback, the negotiated
+  // version and cipher suite.
   MbedTlsTransport& tls() {
     return secure;
   }

@@ -1,6 +1,6 @@
 #include "trust_store.h"
 
-#include <sys/stat.h>
+#include "credential_files.h"
 
 #if defined(ESP_PLATFORM)
 #include <esp_crt_bundle.h>
@@ -8,18 +8,6 @@
 
 EHC_BEGIN_NAMESPACE
 namespace platform {
-
-int loadCaFile(mbedtls_x509_crt* store, const char* path) {
-#if defined(MBEDTLS_FS_IO)
-  struct stat st;
-  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return MBEDTLS_ERR_X509_FILE_IO_ERROR;
-  return mbedtls_x509_crt_parse_file(store, path);
-#else
-  (void)store;
-  (void)path;
-  return MBEDTLS_ERR_X509_FEATURE_UNAVAILABLE;
-#endif
-}
 
 #if defined(ESP_PLATFORM)
 // The bundle built into the firmware (CONFIG_MBEDTLS_CERTIFICATE_BUNDLE, on by
@@ -46,7 +34,7 @@ const char* const kBundles[] = {"/etc/ssl/certs/ca-certificates.crt",
 bool attachDefaultTrust(mbedtls_ssl_config* conf, mbedtls_x509_crt* store) {
   for (const char* path : kBundles) {
     // > 0: some entries were not usable; the rest are.
-    if (loadCaFile(store, path) >= 0 && store->version != 0) {
+    if (loadCertificateFile(store, path) >= 0 && store->version != 0) {
       mbedtls_ssl_conf_ca_chain(conf, store, nullptr);
       return true;
     }

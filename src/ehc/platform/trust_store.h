@@ -15,12 +15,5 @@ namespace platform {
 // are certificates to parse). False when the platform has none to give.
 bool attachDefaultTrust(mbedtls_ssl_config* conf, mbedtls_x509_crt* store);
 
-// Parses the certificates of a PEM or DER file into store: mbedTLS's result
-// (< 0 on failure, > 0 when some entries were not usable). Only a regular
-// file is handed to mbedTLS: for a directory, mbedTLS 2.28 asks calloc for
-// 2^63 bytes (ftell of a directory). MBEDTLS_ERR_X509_FEATURE_UNAVAILABLE
-// where the platform or mbedTLS reads no files.
-int loadCaFile(mbedtls_x509_crt* store, const char* path);
-
 }  // namespace platform
 EHC_END_NAMESPACE
