@@ -98,7 +98,7 @@ RestResult getHello(ESP32HTTPClient& c, const char* path = "/hello.json") {
   char hello[16] = "";
   const RestResult r = c.get(path).getBody("hello", hello, sizeof hello).send();
   if (r.statusCode != 200 || strcmp(hello, "nginx") != 0)
-    die(std::string("request failed: ") + r.message);
+    die(std::string("request failed: ") + r.message());
   return r;
 }
 

@@ -60,12 +60,12 @@ TEST_F(ArduinoClientCert, AWiFiClientSecureTheSketchConfigured) {
   ESP32HTTPClient client(url().c_str(), secure);
   char hello[16];
   RestResult r = getHello(client, hello);
-  EXPECT_EQ(r.statusCode, 400) << r.message;  // nginx: "No required SSL certificate was sent"
+  EXPECT_EQ(r.statusCode, 400) << r.message();  // nginx: "No required SSL certificate was sent"
   secure.setCertificate(text(certs_->pem("device")));
   secure.setPrivateKey(text(certs_->key("device")));
   client.end();
   r = getHello(client, hello);
-  EXPECT_EQ(r.statusCode, 200) << r.message;
+  EXPECT_EQ(r.statusCode, 200) << r.message();
   EXPECT_STREQ(hello, "nginx");
 }
 
@@ -76,7 +76,7 @@ TEST_F(ArduinoClientCert, TheBuiltInTls) {
   client.setPrivateKey(text(certs_->key("device")));
   char hello[16];
   const RestResult r = getHello(client, hello);
-  EXPECT_EQ(r.statusCode, 200) << r.message;
+  EXPECT_EQ(r.statusCode, 200) << r.message();
   EXPECT_STREQ(hello, "nginx");
 }
 

@@ -268,7 +268,7 @@ TEST_P(TlsChains, TheClientSaysWhichCheckFailed) {
     const RestResult r = client.get("/hello.json").send();
     EXPECT_EQ(r.statusCode, c.code);
     EXPECT_EQ(r.attempts, 1);  // a certificate does not get better by trying again
-    EXPECT_NE(std::string(r.message).find(c.says), std::string::npos) << r.message;
+    EXPECT_NE(std::string(r.message()).find(c.says), std::string::npos) << r.message();
   }
 }
 

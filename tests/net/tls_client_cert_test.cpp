@@ -189,7 +189,7 @@ TEST_F(TlsClientCert, TheClientSetsItAndReportsARefusal) {
   c.setPrivateKey(text(certs_->key("device")));
   char hello[16] = "";
   RestResult r = c.get("/hello.json").getBody("hello", hello, sizeof hello).send();
-  EXPECT_EQ(r.statusCode, 200) << r.message;
+  EXPECT_EQ(r.statusCode, 200) << r.message();
   EXPECT_STREQ(hello, "nginx");
 
   ESP32HTTPClient refused(("https://localhost:" + std::to_string(sServer_->port())).c_str());
@@ -198,8 +198,8 @@ TEST_F(TlsClientCert, TheClientSetsItAndReportsARefusal) {
   r = refused.get("/").send();
   EXPECT_EQ(r.statusCode, ehc::EHC_ERROR_CLIENT_CERT);
   EXPECT_EQ(r.attempts, 1);  // not retried: the certificate, not the network
-  EXPECT_STREQ(r.message, ehc::netErrorMessage(NetError::ClientCertMissing));
-  EXPECT_NE(std::string(r.message).find("none is set"), std::string::npos);
+  EXPECT_STREQ(r.message(), ehc::netErrorMessage(NetError::ClientCertMissing));
+  EXPECT_NE(std::string(r.message()).find("none is set"), std::string::npos);
 }
 
 // What cannot work fails before anything is sent (the port is a closed one:

@@ -232,7 +232,7 @@ TEST_F(TlsSessions, TheClientResumesEveryHostARedirectLeadsTo) {
     char hello[16] = "";
     const RestResult r =
         c.get("/elsewhere").followRedirects().getBody("hello", hello, sizeof hello).send();
-    EXPECT_EQ(r.statusCode, 200) << r.message;
+    EXPECT_EQ(r.statusCode, 200) << r.message();
     EXPECT_EQ(r.redirects, 1);
     EXPECT_STREQ(hello, "nginx");
     EXPECT_EQ(fullHandshakes, 2);  // a.ehc.test and b.ehc.test, the first time only
@@ -267,7 +267,7 @@ TEST_F(TlsSessions, AnIdleConnectionIsReleasedAndTheNextRequestResumes) {
     c.setIdleRelease(50);
     char hello[16] = "";
     RestResult r = c.get("/hello.json").getBody("hello", hello, sizeof hello).send();
-    ASSERT_EQ(r.statusCode, 200) << r.message;
+    ASSERT_EQ(r.statusCode, 200) << r.message();
     const size_t connected = ehc_test::allocTotals().live - before;
     bool released = false;
     for (int i = 0; i < 500 && !released; ++i) {  // at least 50 ms idle: bounded, not timed
@@ -282,7 +282,7 @@ TEST_F(TlsSessions, AnIdleConnectionIsReleasedAndTheNextRequestResumes) {
     EXPECT_GE(idle, c.tls().savedSessionBytes());
     EXPECT_LE(idle, c.tls().savedSessionBytes() + kPsaKeyStoreSlack);
     r = c.get("/hello.json").getBody("hello", hello, sizeof hello).send();
-    EXPECT_EQ(r.statusCode, 200) << r.message;
+    EXPECT_EQ(r.statusCode, 200) << r.message();
     EXPECT_FALSE(r.reused);
     EXPECT_TRUE(r.sessionResumed);
   }
@@ -305,7 +305,7 @@ TEST_F(TlsSessions, IdleReleaseHappensAtTheNextRequestTooAndOnlyWhenIdleLongEnou
   ASSERT_EQ(eager.get("/hello.json").send().statusCode, 200);
   usleep(5000);
   const RestResult r = eager.get("/hello.json").send();  // idle for more than 1 ms: released first
-  EXPECT_EQ(r.statusCode, 200) << r.message;
+  EXPECT_EQ(r.statusCode, 200) << r.message();
   EXPECT_FALSE(r.reused);
   EXPECT_TRUE(r.sessionResumed);
 }
