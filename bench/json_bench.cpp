@@ -9,8 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <valgrind/callgrind.h>
 
 #include <chrono>
@@ -22,6 +20,7 @@
 
 #include "ESP32HTTPClient.h"
 #include "alloc_counter.h"
+#include "callgrind_count.h"
 #include "json_workloads.h"
 #include "user_fields.h"
 
@@ -146,29 +145,7 @@ double secondsPerRun(const Workload& w, const Contender& c) {
 
 // Instructions of one run of (contender, workload), counted by callgrind.
 double instructions(const char* self, size_t c, size_t w) {
-  char out[] = "/tmp/ehc-callgrind-XXXXXX";
-  const int fd = mkstemp(out);
-  if (fd < 0) return -1;
-  close(fd);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    const std::string file = std::string("--callgrind-out-file=") + out;
-    const std::string cs = std::to_string(c), ws = std::to_string(w);
-    freopen("/dev/null", "w", stderr);
-    execlp("valgrind", "valgrind", "--tool=callgrind", "--collect-atstart=no", file.c_str(), self,
-           "--measure", cs.c_str(), ws.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  double ir = -1;
-  std::ifstream in(out);
-  std::string line;
-  while (std::getline(in, line))
-    if (line.rfind("totals:", 0) == 0 || line.rfind("summary:", 0) == 0)
-      ir = atof(line.c_str() + line.find(':') + 1);
-  unlink(out);
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? ir : -1;
+  return bench::callgrindInstructions(self, {"--measure", std::to_string(c), std::to_string(w)});
 }
 
 }  // namespace

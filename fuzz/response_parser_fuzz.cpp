@@ -21,6 +21,7 @@ struct Summary {
   int error;
   size_t offset;
   char captured[24];
+  bool inValue;  // the current field's value has begun (its pieces are split-dependent)
 };
 
 void mix(uint64_t* h, const char* d, size_t n) {
@@ -30,12 +31,15 @@ void mix(uint64_t* h, const char* d, size_t n) {
 const ehc::ResponseParser::HeaderVisitor kVisitor = {
     [](void* u, const char* d, size_t n) { mix(&static_cast<Summary*>(u)->headerHash, d, n); },
     [](void* u, const char* d, size_t n) {
-      uint64_t* h = &static_cast<Summary*>(u)->headerHash;
-      mix(h, "=", 1);
-      mix(h, d, n);
+      auto* s = static_cast<Summary*>(u);
+      if (!s->inValue) mix(&s->headerHash, "=", 1);
+      s->inValue = true;
+      mix(&s->headerHash, d, n);
     },
     [](void* u, bool trailer) {
-      mix(&static_cast<Summary*>(u)->headerHash, trailer ? "T" : "H", 1);
+      auto* s = static_cast<Summary*>(u);
+      mix(&s->headerHash, trailer ? "T" : "H", 1);
+      s->inValue = false;
     }};
 
 void run(const char* data, size_t size, bool head, bool coded, const uint8_t* splits,

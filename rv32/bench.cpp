@@ -7,7 +7,15 @@
 //
 // The JSON workloads are the host benchmark's (bench/json_bench.cpp, "ours
 // (512-byte pieces)"): the same documents, fields, targets, binder and piece
-// size; BYTES is the document's size, also for stop-when-done.
+// size; BYTES is the document's size, also for stop-when-done. The HTTP
+// workloads are bench/http_bench.cpp's (bench/http_workloads.h): BYTES is
+// the body's size and INSTRUCTIONS the HTTP layer's own (a difference of two
+// runs, IR_PER_BYTE with three decimals), or BYTES the header section's
+// (http-head*) or the whole response's (http-chunked, http-content-length).
+//
+// Built with EHC_CLIENT_BENCH (ehc_client_bench, a program of its own so that
+// ehc_bench's link stays json + http): the client's body path
+// (bench/client_workloads.h) and nothing else.
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,9 +25,13 @@
 #include "ehc/http/response_parser.h"
 #include "ehc/json/json_binder.h"
 #include "embedded.h"
+#include "http_workloads.h"
 #include "measure.h"
 #include "text.h"
 #include "user_fields.h"  // (tests/support)
+#ifdef EHC_CLIENT_BENCH
+#include "client_workloads.h"
+#endif
 
 #ifndef EHC_ISA
 #define EHC_ISA "rv32"
@@ -127,104 +139,166 @@ void jsonWorkload(const Workload& w) {
   report(w.name, doc->size, ir[1]);
 }
 
-// --- HTTP: the response parser on the users payload ----------------------------
+// --- HTTP: the response parser (bench/http_workloads.h) ----------------------
 
-char gWire[8192];
-size_t gWireLength;
-
-void add(const char* s, size_t n) {
-  if (n > sizeof gWire - gWireLength) die("wire buffer too small", "");
-  memcpy(gWire + gWireLength, s, n);
-  gWireLength += n;
-}
-void add(const char* s) {
-  add(s, strlen(s));
-}
-void addNumber(size_t v, bool hex) {
-  FixedText<24> t;
-  if (hex) {
-    t.hex(v, 8);
-    const char* s = t.c_str();
-    while (*s == '0' && s[1]) ++s;
-    add(s);
-  } else {
-    t.num(v);
-    add(t.c_str());
-  }
-}
-
-// The header section JSONPlaceholder (behind Cloudflare) sends with /users.
-void addHeaders(bool chunked, size_t length) {
-  add("HTTP/1.1 200 OK\r\nDate: Mon, 30 Nov 2026 10:00:00 GMT\r\n"
-      "Content-Type: application/json; charset=utf-8\r\n");
-  if (chunked) {
-    add("Transfer-Encoding: chunked\r\n");
-  } else {
-    add("Content-Length: ");
-    addNumber(length, false);
-    add("\r\n");
-  }
-  add("Connection: keep-alive\r\n"
-      "Report-To: {\"group\":\"heroku-nel\",\"max_age\":3600,\"endpoints\":[{\"url\":\"https://"
-      "nel.heroku.com/reports?ts=1700000000&sid=e11707d5-02a7-43ef-b45e-2cf4d2036f7d\"}]}\r\n"
-      "Reporting-Endpoints: heroku-nel=https://nel.heroku.com/reports?ts=1700000000\r\n"
-      "Nel: {\"report_to\":\"heroku-nel\",\"max_age\":3600,\"success_fraction\":0.005,"
-      "\"failure_fraction\":0.05,\"response_headers\":[\"Via\"]}\r\n"
-      "X-Powered-By: Express\r\nX-Ratelimit-Limit: 1000\r\nX-Ratelimit-Remaining: 999\r\n"
-      "X-Ratelimit-Reset: 1700000050\r\nVary: Origin, Accept-Encoding\r\n"
-      "Access-Control-Allow-Credentials: true\r\nCache-Control: max-age=43200\r\n"
-      "Pragma: no-cache\r\nExpires: -1\r\nX-Content-Type-Options: nosniff\r\n"
-      "Etag: W/\"160d-1eMSsxeJRfnVLRBmYJSbCiJZ1qQ\"\r\nVia: 1.1 vegur\r\n"
-      "Cf-Cache-Status: HIT\r\nAge: 2961\r\nServer: cloudflare\r\n"
-      "Cf-Ray: 8a1b2c3d4e5f6789-FRA\r\nAlt-Svc: h3=\":443\"; ma=86400\r\n\r\n");
-}
-
-size_t gBodyBytes;
-void countBody(void*, const char*, size_t n) {
-  gBodyBytes += n;
-}
-
-ehc::ResponseParser gParser;
-
-__attribute__((noinline)) bool parseResponse() {
-  gParser.begin(false);
-  const size_t piece = 512;  // EHC_READ_BUFFER: what the connection reads at a time
-  for (size_t off = 0; off < gWireLength && !gParser.complete() && !gParser.failed(); off += piece)
-    gParser.feed(gWire + off, gWireLength - off < piece ? gWireLength - off : piece);
-  return gParser.complete();
-}
-
-void httpWorkload(const char* name, bool chunked) {
-  const EmbeddedFile* users = findDoc("users.json");
-  gWireLength = 0;
-  addHeaders(chunked, users->size);
-  if (chunked) {  // 1 KB chunks, as a server streaming its output writes them
-    for (size_t off = 0; off < users->size; off += 1024) {
-      const size_t m = users->size - off < 1024 ? users->size - off : 1024;
-      addNumber(m, true);
-      add("\r\n");
-      add(users->text() + off, m);
-      add("\r\n");
-    }
-    add("0\r\n\r\n");
-  } else {
-    add(users->text(), users->size);
-  }
-  gParser.onBody(countBody, nullptr);
+// Instructions of one run of work() (false: it failed), from minstret; run
+// twice, the counts must agree. `profiled`: between the marks
+// scripts/rv32-profile.sh counts (a workload's own runs, not its baseline's).
+template <typename Work>
+uint64_t instructions(const char* name, Work work, bool profiled = true) {
   uint64_t ir[2];
   for (uint64_t& n : ir) {
-    gBodyBytes = 0;
-    ehc_profile_mark();
+    if (profiled) ehc_profile_mark();
     const uint64_t t0 = instret();
-    const bool ok = parseResponse();
+    const bool ok = work();
     const uint64_t t1 = instret();
-    ehc_profile_mark();
+    if (profiled) ehc_profile_mark();
     n = t1 - t0 - gOverhead;
-    if (!ok || gBodyBytes != users->size) die("response not parsed:", name);
+    if (!ok) die("failed:", name);
   }
   if (ir[0] != ir[1]) die("instruction counts differ between runs of", name);
-  report(name, gWireLength, ir[1]);
+  return ir[1];
 }
+
+// A difference of two counts per byte, which may be below zero.
+void reportDifference(const char* workload, size_t bytes, uint64_t ir, uint64_t base) {
+  FixedText<128> t;
+  t << EHC_ISA << ' ' << workload << ' ';
+  t.num(bytes) << ' ';
+  const bool below = ir < base;
+  const uint64_t d = below ? base - ir : ir - base;
+  t << (below ? "-" : "");
+  t.u(d) << ' ' << (below ? "-" : "");
+  const uint64_t milli = (d * 1000 + bytes / 2) / bytes;
+  t.u(milli / 1000) << '.' << static_cast<char>('0' + milli / 100 % 10)
+                    << static_cast<char>('0' + milli / 10 % 10)
+                    << static_cast<char>('0' + milli % 10);
+  emit(t);
+}
+
+char gWire[660 * 1024];  // twitter.json in 512-byte chunks and its head
+char gHead[2048];
+ehc::ResponseParser gParser;
+alignas(8) unsigned char gBinderStorage[sizeof(ehc::StaticJsonBinder<32>)];
+http_bench::TwitterValues gValues;
+
+const EmbeddedFile& doc(const char* name) {
+  const EmbeddedFile* d = findDoc(name);
+  if (!d) die("missing document", name);
+  return *d;
+}
+
+// The users payload as a content-length and as a chunked (1 KB chunks)
+// response: the whole response per byte (its head is a sixth of it).
+void usersResponse(const char* name, size_t chunk) {
+  const EmbeddedFile& users = doc("users.json");
+  http_bench::Wire wire(gWire, sizeof gWire);
+  http_bench::addResponse(wire, users.text(), users.size, chunk);
+  gParser.onBody(http_bench::noBody, nullptr);
+  gParser.onHeaders(nullptr, nullptr);
+  const uint64_t ir = instructions(name, [&] {
+    return http_bench::parse(gParser, wire.data(), wire.size(), 512) &&
+           gParser.bodyBytes() == users.size;
+  });
+  report(name, wire.size(), ir);
+}
+
+// The head alone, per header byte.
+void headWorkload(const http_bench::HeadWorkload& w) {
+  http_bench::Wire head(gHead, sizeof gHead);
+  http_bench::addHead(head, false, 0);
+  gParser.onHeaders(w.visitor ? &http_bench::kNoVisitor : nullptr, nullptr);
+  const uint64_t ir = instructions(
+      w.name, [&] { return http_bench::parse(gParser, head.data(), head.size(), w.read); });
+  gParser.onHeaders(nullptr, nullptr);
+  report(w.name, head.size(), ir);
+}
+
+// A body workload: the HTTP layer's instructions per body byte (see
+// bench/http_workloads.h).
+void bodyWorkload(const http_bench::Workload& w) {
+  const EmbeddedFile& body = doc("twitter.json");
+  http_bench::Wire wire(gWire, sizeof gWire), head(gHead, sizeof gHead);
+  http_bench::addResponse(wire, body.text(), body.size, w.chunk);
+  http_bench::addResponse(head, body.text(), 0, w.chunk);
+  if (wire.overflowed() || head.overflowed()) die("wire buffer too small for", w.name);
+  gParser.onBody(http_bench::noBody, nullptr);
+  const uint64_t empty = instructions(
+      w.name, [&] { return http_bench::parse(gParser, head.data(), head.size(), w.read); }, false);
+  uint64_t all, base;
+  if (w.sink == http_bench::Sink::None) {
+    all = instructions(w.name, [&] {
+      return http_bench::parse(gParser, wire.data(), wire.size(), w.read) &&
+             gParser.bodyBytes() == body.size;
+    });
+    base = empty;
+  } else {
+    // The binder's constructor and bindings in both runs: they cancel out.
+    all = instructions(w.name, [&] {
+      auto* binder = new (gBinderStorage) ehc::StaticJsonBinder<32>();
+      http_bench::bindTwitter(*binder, gValues);
+      gParser.onBody(http_bench::toBinder, binder);
+      return http_bench::parse(gParser, wire.data(), wire.size(), w.read) &&
+             binder->finish() == ehc::JsonError::Ok && binder->status(4) == ehc::BindStatus::Found;
+    });
+    const uint64_t alone = instructions(
+        w.name,
+        [&] {
+          auto* binder = new (gBinderStorage) ehc::StaticJsonBinder<32>();
+          http_bench::bindTwitter(*binder, gValues);
+          return http_bench::bindAlone(*binder, body.text(), body.size, w.read) ==
+                 ehc::JsonError::Ok;
+        },
+        false);
+    base = alone + empty;
+    gParser.onBody(http_bench::noBody, nullptr);
+  }
+  reportDifference(w.name, body.size, all, base);
+}
+
+#ifdef EHC_CLIENT_BENCH
+// --- the client's body path (bench/client_workloads.h) ---------------------------
+
+client_bench::WireTransport gTransport;
+alignas(8) unsigned char gClientStorage[sizeof(ehc::RestClient)];
+
+// The client's instructions per body byte beyond the binder and the
+// transport's copy, then that copy's (client-copy-*).
+void clientWorkload(ehc::RestClient& client, const client_bench::ClientWorkload& w) {
+  const EmbeddedFile& body = doc("twitter.json");
+  http_bench::Wire wire(gWire, sizeof gWire), head(gHead, sizeof gHead);
+  http_bench::addResponse(wire, body.text(), body.size, w.chunk);
+  http_bench::addResponse(head, body.text(), 0, w.chunk);
+  if (wire.overflowed() || head.overflowed()) die("wire buffer too small for", w.name);
+  gTransport.load(head.data(), head.size());  // connected before the counts
+  if (!client_bench::get(client, gTransport, gValues, true)) die("warm-up failed:", w.name);
+  auto run = [&](const http_bench::Wire& response, bool empty) {
+    gTransport.load(response.data(), response.size());
+    return instructions(
+        w.name, [&] { return client_bench::get(client, gTransport, gValues, empty); }, !empty);
+  };
+  auto copy = [&](const http_bench::Wire& response) {
+    gTransport.load(response.data(), response.size());
+    return instructions(
+        w.name, [&] { return client_bench::readAll(gTransport, response.size()); }, false);
+  };
+  const uint64_t all = run(wire, false), empty = run(head, true);
+  const uint64_t alone = instructions(
+      w.name,
+      [&] {
+        auto* binder = new (gBinderStorage) ehc::StaticJsonBinder<32>();
+        http_bench::bindTwitter(*binder, gValues);
+        return http_bench::bindAlone(*binder, body.text(), body.size, EHC_READ_BUFFER) ==
+               ehc::JsonError::Ok;
+      },
+      false);
+  const uint64_t copied = copy(wire) - copy(head);
+  reportDifference(w.name, body.size, all, empty + alone + copied);
+  FixedText<64> name;
+  name << "client-copy" << (w.name + strlen("client-body"));
+  reportDifference(name.c_str(), body.size, copied, 0);
+}
+#endif
 
 // --- stack ----------------------------------------------------------------------
 
@@ -260,21 +334,66 @@ void stackLine(const char* what, size_t bytes) {
 
 }  // namespace
 
+#ifdef EHC_CLIENT_BENCH
+// The clock a port supplies (a board's from esp_timer or a tick; here a
+// counter nobody advances: the workloads never wait).
+volatile uint32_t gTicks;
+EHC_BEGIN_NAMESPACE
+uint32_t monotonicMs() {
+  return gTicks;
+}
+void sleepMs(uint32_t) {}
+EHC_END_NAMESPACE
+#endif
+
+#ifdef EHC_FLOAT_BINDING
+// ehc_bench_float: the same program with a double bound as well, linked only
+// (scripts/rv32-bench.sh sizes what json + http take once floats are bound).
+double gDouble;
+void bindFloat() {
+  auto* binder = new (gBinderStorage) ehc::StaticJsonBinder<32>();
+  binder->bind("statuses.0.geo.coordinates.0", &gDouble);
+  const EmbeddedFile& body = doc("twitter.json");
+  binder->feed(body.text(), body.size);
+  binder->finish();
+}
+#endif
+
 int main() {
   const uint64_t a = instret();
   const uint64_t b = instret();
   gOverhead = b - a;
+#ifdef EHC_FLOAT_BINDING
+  bindFloat();
+#endif
+#ifdef EHC_CLIENT_BENCH
+  // Placed, not a global: no destructor registered with atexit().
+  auto* client = new (gClientStorage) ehc::RestClient("http://bench.test", 0, &gTransport, nullptr);
+  for (const client_bench::ClientWorkload& w : client_bench::kClientWorkloads) {
+#ifdef EHC_PROFILE_WORKLOAD  // scripts/rv32-profile.sh: that workload only
+    if (strcmp(w.name, EHC_PROFILE_WORKLOAD) != 0) continue;
+#endif
+    clientWorkload(*client, w);
+  }
+  return 0;
+#endif
 #ifdef EHC_PROFILE_WORKLOAD  // scripts/rv32-profile.sh: that workload only
   for (const Workload& w : kWorkloads)
     if (strcmp(w.name, EHC_PROFILE_WORKLOAD) == 0) jsonWorkload(w);
-  if (strcmp("http-chunked", EHC_PROFILE_WORKLOAD) == 0) httpWorkload("http-chunked", true);
+  if (strcmp("http-chunked", EHC_PROFILE_WORKLOAD) == 0) usersResponse("http-chunked", 1024);
   if (strcmp("http-content-length", EHC_PROFILE_WORKLOAD) == 0)
-    httpWorkload("http-content-length", false);
+    usersResponse("http-content-length", 0);
+  for (const http_bench::HeadWorkload& w : http_bench::kHeadWorkloads)
+    if (strcmp(w.name, EHC_PROFILE_WORKLOAD) == 0) headWorkload(w);
+  for (const http_bench::Workload& w : http_bench::kBodyWorkloads)
+    if (strcmp(w.name, EHC_PROFILE_WORKLOAD) == 0) bodyWorkload(w);
   return 0;
 #endif
   for (const Workload& w : kWorkloads) jsonWorkload(w);
-  httpWorkload("http-chunked", true);
-  httpWorkload("http-content-length", false);
+  usersResponse("http-chunked", 1024);
+  usersResponse("http-content-length", 0);
+  for (const http_bench::HeadWorkload& w : http_bench::kHeadWorkloads) headWorkload(w);
+  for (const http_bench::Workload& w : http_bench::kBodyWorkloads) bodyWorkload(w);
   stackLine("bind15", stackOf(bind15));
   stackLine("bind15+binder", stackOf(bind15WithBinder));
   FixedText<128> t;

@@ -6,9 +6,12 @@
 #   size ISA LAYER text=N data=N bss=N                 each LAYER with core, which it needs
 #   stack rv32imc bind15 BYTES                         painted stack, high-water mark
 #   rv32imc inflate-FORMAT-FILE OUT_BYTES INSTRUCTIONS IR_PER_OUT_BYTE  (ehc_inflate_bench)
+#   rv32imc client-*  BODY_BYTES INSTRUCTIONS IR_PER_BYTE  (ehc_client_bench: the client's
+#                     body path and the transport's copy, bench/client_workloads.h)
 # Sizes are the layers' object files summed (as scripts/cross-check.sh does
 # for cortex-m4, which is run for those); "json+http(linked)" is what the
-# benchmark program actually links of them (--gc-sections).
+# benchmark program actually links of them (--gc-sections), "+float" the same
+# program with a double bound as well (ehc_bench_float, linked only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh rv32
@@ -34,7 +37,9 @@ run() {  # program
 }
 result=$(run ehc_bench) || { echo "$result" >&2; exit 1; }
 inflate=$(run ehc_inflate_bench) || { echo "$inflate" >&2; exit 1; }
+client=$(run ehc_client_bench) || { echo "$client" >&2; exit 1; }
 grep -v '^stack\|^#' <<<"$result"
+echo "$client"
 grep -v '^stack\|^#' <<<"$inflate"
 
 # size ISA LAYER text=N data=N bss=N, from `size -t` totals.
@@ -68,6 +73,11 @@ linkedSize() {  # map layer-regex
 # The benchmark (binder: integers and strings; response parser); the
 # inflater (gzip, raw deflate) with the CRC-32.
 echo "size rv32imc json+http(linked) text=$(linkedSize build/rv32imc/ehc_bench.map 'core|json|http') data=0 bss=0"
+echo "size rv32imc json+http+float(linked) text=$(linkedSize build/rv32imc/ehc_bench_float.map 'core|json|http') data=0 bss=0"
+for layer in core json http; do  # the same, each layer's part
+  echo "size rv32imc $layer(linked) text=$(linkedSize build/rv32imc/ehc_bench.map $layer) data=0 bss=0"
+  echo "size rv32imc $layer+float(linked) text=$(linkedSize build/rv32imc/ehc_bench_float.map $layer) data=0 bss=0"
+done
 echo "size rv32imc inflate(linked) text=$(linkedSize build/rv32imc/ehc_inflate_bench.map 'core|codec') data=0 bss=0"
 
 # Cortex-M4: scripts/cross-check.sh's per-layer figures, summed the same way.

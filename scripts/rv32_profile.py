@@ -67,13 +67,16 @@ def main():
         sys.exit("rv32_profile: nothing counted: no such workload in rv32/bench.cpp?")
     starts = [a for a, _ in syms]
     per_function = collections.Counter()
+    calls = collections.Counter()  # executions of the block at a function's first address
     for a, n in per_address.items():
         i = bisect.bisect_right(starts, a) - 1
-        name = syms[i][1] if i >= 0 else "?"
-        per_function[re.sub(r"ehc::v\d+_\d+\w*::", "", name)] += n
-    print(f"{total} instructions")
+        name = re.sub(r"ehc::v\d+_\d+\w*::", "", syms[i][1]) if i >= 0 else "?"
+        per_function[name] += n
+        if i >= 0 and a == starts[i]:
+            calls[name] += n
+    print(f"{total} instructions (calls: entries into the function)")
     for name, n in per_function.most_common(25):
-        print(f"{n:9d} {100 * n / total:5.1f}%  {name[:120]}")
+        print(f"{n:9d} {100 * n / total:5.1f}% {calls[name]:7d} calls  {name[:110]}")
     if lines:
         addresses = sorted(per_address)
         where = subprocess.run(["riscv64-unknown-elf-addr2line", "-e", elf] +

@@ -117,6 +117,7 @@ class Connection {
     NetError writeError_ = NetError::Ok;
     ExchangeStep step_ = ExchangeStep::Done;
     uint8_t tries_ = 0;         // attempts on this exchange (a resend is the second)
+    uint8_t reads_ = 0;         // of this response, modulo 256 (the clock is read at every 8th)
     bool anyByte_ = false;      // of the response arrived
     bool leftover_ = false;     // bytes after the response: not reusable
     bool earlyAnswer_ = false;  // reading an answer that came while the write failed
@@ -155,8 +156,19 @@ class Connection {
   // outlive the exchange.
   void begin(Progress& x, const Endpoint& endpoint, Exchange& request, ResponseParser& parser,
              Deadline doneBy, uint32_t connectTimeoutMs = 0xFFFFFFFFu);
-  // Advances x by one step; false once it is Done.
-  bool step(Progress& x);
+  // Advances x by one step; false once it is Done. (Inline: a step is a
+  // read of the body most of the time.)
+  bool step(Progress& x) {
+    switch (x.step_) {
+      case ExchangeStep::Connect: connectStep(x); break;
+      case ExchangeStep::Write: writeStep(x); break;
+      case ExchangeStep::ReadHead:
+      case ExchangeStep::ReadBody:
+      case ExchangeStep::Drain: readStep(x); break;
+      case ExchangeStep::Done: break;
+    }
+    return x.step_ != ExchangeStep::Done;
+  }
 
   // Closes the connection: the TLS context and its buffers are freed, the
   // TLS session kept, so the next exchange resumes it.

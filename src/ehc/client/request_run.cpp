@@ -125,6 +125,7 @@ void RequestRun::startHop() {
       hop_.url.https != base.https || hop_.url.port != base.port || !sameHost(hop_.host, base);
   headBytes_ = 0;
   client_.binder.restart();
+  bodyWanted_ = -1;
   headerTargets_.begin(spec_->headerTargets, spec_->headerTargetCount);
   parser_.clearCaptures();
   locationCapture_ = static_cast<int8_t>(
@@ -398,8 +399,10 @@ bool RequestRun::followingRedirect() const {
   return spec_->redirects > hop_.index && isRedirectStatus(parser_.status());
 }
 
-bool RequestRun::wantsBody() const {
-  return client_.binder.count() > 0 && !followingRedirect();  // a hop's body is not the answer
+bool RequestRun::decideBody() const {
+  bodyWanted_ =
+      client_.binder.count() > 0 && !followingRedirect();  // a hop's body is not the answer
+  return bodyWanted_ > 0;
 }
 
 // RFC 9110: a response to HEAD, a 204 and a 304 have no body (1xx are not final).

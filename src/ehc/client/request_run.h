@@ -80,7 +80,10 @@ class RequestRun final : public Exchange {
   void fail(int code, ErrorCause cause);
   void fail(int code, RequestError cause);
   bool followingRedirect() const;
-  bool wantsBody() const;
+  // Asked only once the head is read (the status says whether it is a
+  // hop), then at every read and body slice: worked out once.
+  bool wantsBody() const { return bodyWanted_ < 0 ? decideBody() : bodyWanted_ > 0; }
+  bool decideBody() const;
   bool downloading() const;
   JsonBinder* bodyBinder() const;
   bool responseHasBody(int status) const;
@@ -101,6 +104,7 @@ class RequestRun final : public Exchange {
   Hop hop_ = {};
   char location_[EHC_MAX_URL_LENGTH + 1] = {};
   int8_t locationCapture_ = -1;
+  mutable int8_t bodyWanted_ = -1;  // wantsBody() once known, -1 before
   uint8_t attempt_ = 0;        // retries made
   uint8_t resumes_ = 0;        // continuations of a dropped download made
   bool resuming_ = false;      // this attempt asks for the rest of the download

@@ -5,8 +5,10 @@
 //   *( BWS ";" BWS name [ BWS "=" BWS value ] )   name = token
 //                                                 value = token / quoted-string
 //
-// The state fits in a byte and the step is one table lookup (small on rv32:
-// the response parser's two lists share it).
+// and, before it, the token of a list element (Connection, Transfer-Encoding:
+// OWS token OWS, then the parameters). The state fits in a byte and the step
+// is one table lookup (small on rv32: the response parser's two lists and
+// chunk extensions share it).
 #pragma once
 
 #include <stdint.h>
@@ -19,6 +21,9 @@ EHC_BEGIN_NAMESPACE
 namespace detail {
 
 enum ParamState : uint8_t {
+  kElementStart,     // a list element's OWS before its token (0: a cleared parser's)
+  kElementToken,     // in the token
+  kElementSpace,     // OWS after it: ';' or the element's end
   kParamSpace,       // BWS before a ';' (after a chunk size or a coding)
   kParamNameStart,   // after ';'
   kParamName,        // in a name
@@ -57,13 +62,17 @@ inline uint8_t paramByteClass(uint8_t c) {
 // kParamNext[state][class]: qdtext is HTAB, SP and every VCHAR or obs-text
 // byte but '"' and '\'; a quoted-pair takes HTAB, SP, VCHAR or obs-text.
 namespace param {
-constexpr uint8_t Sp = kParamSpace, NS = kParamNameStart, Nm = kParamName, NSp = kParamNameSpace,
+constexpr uint8_t E0 = kElementStart, E1 = kElementToken, E2 = kElementSpace, Sp = kParamSpace,
+                  NS = kParamNameStart, Nm = kParamName, NSp = kParamNameSpace,
                   VS = kParamValueStart, Va = kParamValue, Qu = kParamQuoted, QP = kParamQuotedPair,
                   QE = kParamQuoteEnd, VSp = kParamValueSpace, X = kParamBad;
 }  // namespace param
 // clang-format off
 inline constexpr uint8_t kParamNext[kParamBad + 1][8] = {
   // SP/HTAB     ;          =          "          \          token      text       CTL
+  {param::E0,  param::NS, param::X,  param::X,  param::X,  param::E1, param::X,  param::X},  // ElementStart
+  {param::E2,  param::NS, param::X,  param::X,  param::X,  param::E1, param::X,  param::X},  // ElementToken
+  {param::E2,  param::NS, param::X,  param::X,  param::X,  param::X,  param::X,  param::X},  // ElementSpace
   {param::Sp,  param::NS, param::X,  param::X,  param::X,  param::X,  param::X,  param::X},  // Space
   {param::NS,  param::X,  param::X,  param::X,  param::X,  param::Nm, param::X,  param::X},  // NameStart
   {param::NSp, param::NS, param::VS, param::X,  param::X,  param::Nm, param::X,  param::X},  // Name
@@ -86,6 +95,18 @@ inline ParamState nextParamState(ParamState s, uint8_t c) {
 // (a chunk-size line's CRLF).
 inline bool paramListEnds(ParamState s) {
   return s == kParamName || s == kParamValue || s == kParamQuoteEnd;
+}
+
+// Before a list element's parameters (a Bad step from here spoils the
+// element but the parameters after a ';' are still followed).
+inline bool inElementToken(ParamState s) {
+  return s <= kElementSpace;
+}
+
+// A list element's parameters may end here (',' or the field's end): the
+// last one whole, OWS after it allowed.
+inline bool paramsEnd(ParamState s) {
+  return paramListEnds(s) || s == kParamNameSpace || s == kParamValueSpace;
 }
 
 // Inside a quoted-string, where a ',' is text, not a list separator.

@@ -2,7 +2,8 @@
 
 #include <string.h>
 
-#include "../core/bits.h"
+#include <type_traits>
+
 #include "text.h"
 
 EHC_BEGIN_NAMESPACE
@@ -12,20 +13,72 @@ namespace {
 inline uint8_t lower(uint8_t c) {
   return (c >= 'A' && c <= 'Z') ? static_cast<uint8_t>(c | 0x20) : c;
 }
+inline bool isSpace(uint8_t c) {
+  return c == ' ' || c == '\t';
+}
+inline bool isLineEnd(uint8_t c) {
+  return c == '\r' || c == '\n';
+}
 // field-vchar / obs-text: what a value may hold besides SP and HTAB.
 inline bool valueByte(uint8_t c) {
   return (c >= 0x21 && c != 0x7F);
 }
+// isTokenChar for the name loop, where a call would cost more than the test.
+EHC_ALWAYS_INLINE bool tokenByte(uint8_t c) {
+  return (kTokenBits.bits[c >> 3] >> (c & 7)) & 1u;
+}
+// The same for the bytes after a name's first: letters and '-' (nearly all
+// of them) tested first.
+EHC_ALWAYS_INLINE bool nameByte(uint8_t c) {
+  return static_cast<uint8_t>((c | 0x20) - 'a') < 26 || c == '-' || tokenByte(c);
+}
 inline int hexDigit(uint8_t c) {
   if (c >= '0' && c <= '9') return c - '0';
-  c = lower(c);
-  return (c >= 'a' && c <= 'f') ? c - 'a' + 10 : -1;
+  const unsigned v = static_cast<uint8_t>(c | 0x20) - unsigned{'a'};  // only A-F and a-f are < 6
+  return v < 6 ? static_cast<int>(v) + 10 : -1;
 }
-inline bool is(const char* a, size_t n, const char* lit) {
-  return strlen(lit) == n && memcmp(a, lit, n) == 0;
+// Same text, ASCII letters in any case.
+bool sameText(const char* a, const char* b, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    if (lower(static_cast<uint8_t>(a[i])) != lower(static_cast<uint8_t>(b[i]))) return false;
+  return true;
+}
+// Which of the words, each after its length byte, `text` is (any case):
+// 1, 2, 3 ..., or 0.
+int wordIndex(const char* text, size_t n, const char* words) {
+  for (int k = 1; *words; ++k, words += 1 + *words)
+    if (static_cast<size_t>(*words) == n && sameText(text, words + 1, n)) return k;
+  return 0;
+}
+// The list tokens the parser acts on.
+const char kListTokens[] = "\007chunked\005close\012keep-alive";
+enum ListToken { kChunked = 1, kClose, kKeepAlive };
+
+// The fields that frame the message, told apart by their length first.
+detail::ResponseProgress::Field framingField(const char* name, size_t n) {
+  using P = detail::ResponseProgress;
+  const char* lit = n == 14   ? "content-length"
+                    : n == 17 ? "transfer-encoding"
+                    : n == 10 ? "connection"
+                              : nullptr;
+  if (!lit || !sameText(name, lit, n)) return P::kOther;
+  return n == 14 ? P::kContentLength : n == 17 ? P::kTransferEncoding : P::kConnection;
 }
 
-const char kVersionPrefix[] = "HTTP/1.";
+// The end of a run of value bytes and the single spaces between them, from
+// data[i] up to data[stop].
+size_t valueRun(const char* data, size_t i, size_t stop) {
+  while (i < stop) {
+    if (valueByte(static_cast<uint8_t>(data[i]))) {
+      ++i;
+    } else if (data[i] == ' ' && i + 1 < stop && valueByte(static_cast<uint8_t>(data[i + 1]))) {
+      i += 2;
+    } else {
+      break;
+    }
+  }
+  return i;
+}
 
 }  // namespace
 
@@ -42,16 +95,22 @@ int ResponseParser::captureHeader(const char* name, char* buf, size_t size) {
 }
 
 void ResponseParser::begin(bool headRequest) {
-  static_cast<detail::ResponseProgress&>(*this) = detail::ResponseProgress();
+  static_assert(std::is_trivial<detail::ResponseProgress>::value &&
+                    std::is_standard_layout<detail::ResponseProgress>::value,
+                "a plain struct: cleared whole, no member of the parser in its padding");
+  memset(static_cast<void*>(static_cast<detail::ResponseProgress*>(this)), 0,
+         sizeof(detail::ResponseProgress));
+  minor_ = 1;
+  headRequest_ = headRequest;
   for (uint8_t k = 0; k < captureCount_; ++k) {
     captures_[k].used = 0;
     captures_[k].status = HeaderStatus::Missing;
     captures_[k].buf[0] = '\0';
   }
-  headRequest_ = headRequest;
 }
 
-void ResponseParser::fail(HttpError e, size_t at) {
+// Out of line: one call at each of its many sites.
+__attribute__((noinline)) void ResponseParser::fail(HttpError e, size_t at) {
   if (state_ == kError) return;
   error_ = e;
   errorOffset_ = at;
@@ -71,151 +130,321 @@ void ResponseParser::finishAtClose() {
   }
 }
 
+size_t ResponseParser::feed(const char* data, size_t length) {
+  size_t i = 0;
+  while (i < length && state_ < kComplete) {
+    if (state_ >= kBodyLength) {
+      i += body(data + i, length - i);
+      continue;
+    }
+    const size_t n = state_ == kChunkDataEnd ? chunkBoundary(data + i, length - i) : 0;
+    i += n ? n : framing(data + i, length - i, consumed_ + i);
+  }
+  consumed_ += i;
+  return i;
+}
+
+// Body bytes go through in bulk, where they lie.
+size_t ResponseParser::body(const char* data, size_t n) {
+  if (state_ != kBodyUntilClose) {
+    if (remaining_ < n) n = static_cast<size_t>(remaining_);
+    remaining_ -= n;
+    if (remaining_ == 0) state_ = state_ == kBodyLength ? kComplete : kChunkDataEnd;
+  }
+  deliver(data, n);
+  return n;
+}
+
 void ResponseParser::deliver(const char* data, size_t n) {
   bodyBytes_ += n;
   if (bodySink_ && n) bodySink_(bodyUser_, data, n);
 }
 
-void ResponseParser::captureBytes(const char* data, size_t n) {
-  for (uint32_t m = captureMask_; m; m &= m - 1) {
-    Capture& c = captures_[lowestBit(m)];
-    if (c.status == HeaderStatus::Truncated) continue;
-    const size_t room = c.size - 1 - c.used;
-    const size_t k = n < room ? n : room;
-    memcpy(c.buf + c.used, data, k);
-    c.used += k;
-    c.buf[c.used] = '\0';
-    if (k < n) c.status = HeaderStatus::Truncated;
+// --- framing: the status line, the header and trailer sections, chunk lines
+
+// Counts a framing byte against the limits: the header section's (head or
+// trailers) and the line's. The limit it would cross (not counted), or Ok.
+HttpError ResponseParser::countByte(uint8_t c) {
+  const bool head = state_ <= kLineFeed;
+  if (head && headerBytes_ >= EHC_HTTP_MAX_HEADER_BYTES) return HttpError::HeadersTooLarge;
+  if (isLineEnd(c)) {
+    lineLength_ = 0;
+  } else if (lineLength_ >= EHC_HTTP_MAX_LINE) {
+    return HttpError::LineTooLong;
+  } else {
+    ++lineLength_;
+  }
+  if (head) ++headerBytes_;
+  return HttpError::Ok;
+}
+
+// How many of `avail` header-section bytes (no line end among them) a run
+// may take within both limits; the caller counts them.
+EHC_ALWAYS_INLINE size_t ResponseParser::runRoom(size_t avail) const {
+  const size_t head = EHC_HTTP_MAX_HEADER_BYTES - headerBytes_;
+  const size_t line = EHC_HTTP_MAX_LINE - lineLength_;
+  if (head < avail) avail = head;
+  return line < avail ? line : avail;
+}
+
+// Counts n bytes of a run that runRoom() allowed.
+EHC_ALWAYS_INLINE void ResponseParser::countRun(size_t n) {
+  lineLength_ += n;
+  headerBytes_ += n;
+}
+
+// Framing bytes up to the body, the end of the message or a failure.
+size_t ResponseParser::framing(const char* data, size_t length, size_t at) {
+  size_t i = 0;
+  while (i < length && state_ < kBodyLength) {
+    const uint8_t c = static_cast<uint8_t>(data[i]);
+    const HttpError limit = countByte(c);
+    if (limit != HttpError::Ok) {
+      fail(limit, at + i);
+      return i + 1;
+    }
+    switch (state_) {
+      case kStatusLine: statusLineByte(c, at + i); break;
+      case kHeaderStart:
+      case kHeaderName:
+      case kHeaderValue:
+      case kFieldLineStart:
+      case kLineFeed: i = fieldBytes(data, i, length, at); continue;
+      case kChunkLineFeed: lineFeed(c, at + i); break;
+      case kChunkSize: chunkSizeByte(c, at + i); break;
+      case kChunkExtension: chunkExtensionByte(c, at + i); break;
+      default: chunkDataEnd(c, at + i); break;
+    }
+    ++i;
+  }
+  return i;
+}
+
+// The status line, HTTP-version SP status-code SP reason-phrase (RFC 9112 4):
+// "HTTP/1." a digit, SP, three digits (the first not 0), then SP and the
+// reason, or (tolerated) the line's end.
+void ResponseParser::statusLineByte(uint8_t c, size_t at) {
+  static const char kShape[] = "HTTP/1.d ddd ";  // d: a digit
+  const uint32_t k = matched_;
+  if (isLineEnd(c) && (k == 12 || k == 13)) {
+    afterLine_ = kHeaderStart;
+    state_ = c == '\r' ? kLineFeed : kHeaderStart;
+  } else if (k == 13) {  // the reason
+    if (!isSpace(c) && !valueByte(c))
+      fail(HttpError::BadStatusLine, at);
+    else if (reasonLength_ < sizeof reason_ - 1)
+      reason_[reasonLength_++] = static_cast<char>(c);
+  } else if (k == 0 && isLineEnd(c)) {  // tolerate a couple of empty lines
+    if (++emptyLines_ > 2) {
+      fail(HttpError::NoHttpServer, at);
+    } else if (c == '\r') {
+      afterLine_ = kStatusLine;
+      state_ = kLineFeed;
+    }
+  } else if (kShape[k] == 'd' ? c < '0' || c > '9' || (k == 9 && c == '0') : c != kShape[k]) {
+    fail(k < 5 ? HttpError::NoHttpServer : HttpError::BadStatusLine, at);
+  } else {
+    if (k == 7) minor_ = c - '0';
+    if (k >= 9 && k <= 11) status_ = status_ * 10 + (c - '0');
+    if (k == 11) interim_ = status_ < 200 && status_ != 101;
+    matched_ = k + 1;
   }
 }
 
-void ResponseParser::startField() {
+// The LF of a CRLF, strictly.
+void ResponseParser::lineFeed(uint8_t c, size_t at) {
+  if (c != '\n')
+    fail(HttpError::BadLineEnding, at);
+  else if (afterLine_ == kComplete)
+    endHeaders(at);
+  else
+    state_ = afterLine_;
+}
+
+// The header or trailer section from data[i] (counted): field lines, each a
+// name and a value read in runs, the line ends and what follows them, as
+// far as the piece and both limits allow. Returns where it stopped.
+size_t ResponseParser::fieldBytes(const char* data, size_t i, size_t length, size_t at) {
+  for (;;) {
+    const uint8_t c = static_cast<uint8_t>(data[i]);
+    switch (state_) {
+      case kLineFeed: lineFeed(c, at + i); break;
+      case kFieldLineStart:
+        // RFC 9112 5.2: a user agent replaces an obs-fold (OWS CRLF RWS) in
+        // a response with SP: here with one SP, and the field goes on.
+        if (isSpace(c)) {
+          pendingSpaces_ = valueStarted_ ? 1 : 0;
+          folding_ = true;
+          state_ = kHeaderValue;
+          break;
+        }
+        endField(lineEnd_);
+        if (state_ == kError) return i + 1;
+        state_ = kHeaderStart;
+        [[fallthrough]];
+      case kHeaderStart:
+        if (c == '\r') {
+          afterLine_ = kComplete;  // marks the end of the section
+          state_ = kLineFeed;
+          break;
+        }
+        if (c == '\n') {
+          endHeaders(at + i);
+          break;
+        }
+        if (!tokenByte(c) || ++headerCount_ > EHC_HTTP_MAX_HEADERS) {
+          fail(isSpace(c)     ? HttpError::ObsoleteLineFolding
+               : tokenByte(c) ? HttpError::TooManyHeaders
+                              : HttpError::BadHeader,
+               at + i);
+          return i + 1;
+        }
+        fieldVisitor_ = interim_ ? nullptr : visitor_;  // an interim response's are nobody's
+        nameLength_ = 0;
+        state_ = kHeaderName;
+        [[fallthrough]];
+      case kHeaderName: {
+        if (c == ':') {  // a name kept in name_
+          startField(name_, nameLength_);
+          state_ = kHeaderValue;
+          break;
+        }
+        if (!tokenByte(c)) {
+          fail(HttpError::BadHeader, at + i);  // includes whitespace before the colon
+          return i + 1;
+        }
+        size_t end = i + 1 + runRoom(length - i - 1);
+        size_t j = i + 1;
+        while (j < end && nameByte(static_cast<uint8_t>(data[j]))) ++j;
+        // A name whole here is looked at in place, else kept.
+        if (nameLength_ != 0 || j == end || data[j] != ':') {
+          countRun(j - i - 1);
+          keepName(data + i, j - i);
+          i = j - 1;
+          break;
+        }
+        countRun(j - i);  // with the ':'
+        if (fieldVisitor_) fieldVisitor_->name(visitorUser_, data + i, j - i);
+        startField(data + i, j - i < sizeof name_ ? j - i : sizeof name_);
+        state_ = kHeaderValue;
+        // OWS, then the value from its first byte on, at once.
+        i = j + 1;
+        end = i + runRoom(length - i);
+        while (i < end && isSpace(static_cast<uint8_t>(data[i]))) ++i;
+        const bool value = i < end && valueByte(static_cast<uint8_t>(data[i]));
+        countRun(i - j - (value ? 0 : 1));
+        if (value) continue;
+        --i;
+        break;
+      }
+      default:               // kHeaderValue: OWS around it dropped, a fold one SP
+        if (isLineEnd(c)) {  // the field ends unless the next line folds it
+          lineEnd_ = at + i;
+          afterLine_ = kFieldLineStart;
+          state_ = c == '\r' ? kLineFeed : kFieldLineStart;
+        } else if (isSpace(c)) {  // inside the value if a value byte follows
+          if (valueStarted_ && !folding_) ++pendingSpaces_;
+        } else if (!valueByte(c)) {
+          fail(HttpError::BadHeader, at + i);
+          return i + 1;
+        } else {
+          for (; pendingSpaces_; --pendingSpaces_) fieldValue(" ", 1, at + i);  // never fails
+          folding_ = false;
+          valueStarted_ = true;
+          const size_t j = valueRun(data, i + 1, i + 1 + runRoom(length - i - 1));
+          countRun(j - i - 1);
+          const size_t taken = fieldValue(data + i, j - i, at + i);
+          if (state_ == kError) return i + taken;
+          i = j - 1;
+          // The line's CRLF at once.
+          if (j + 1 < length && data[j] == '\r' && data[j + 1] == '\n' &&
+              headerBytes_ + 2 <= EHC_HTTP_MAX_HEADER_BYTES) {
+            headerBytes_ += 2;
+            lineLength_ = 0;
+            lineEnd_ = at + j;
+            state_ = kFieldLineStart;
+            i = j + 1;
+          }
+        }
+        break;
+    }
+    ++i;
+    if (state_ < kHeaderStart || state_ > kLineFeed || i == length ||
+        countByte(static_cast<uint8_t>(data[i])) != HttpError::Ok)
+      return i;
+  }
+}
+
+// Up to 32 bytes of a name split between pieces (or cut by a limit).
+void ResponseParser::keepName(const char* data, size_t n) {
+  for (size_t k = 0; k < n && nameLength_ < sizeof name_; ++k) name_[nameLength_++] = data[k];
+  if (fieldVisitor_) fieldVisitor_->name(visitorUser_, data, n);
+}
+
+// The field's name is known (`n` of 32 or more: longer than any the parser
+// looks for).
+void ResponseParser::startField(const char* name, size_t n) {
   field_ = kOther;
   captureMask_ = 0;
   valueStarted_ = folding_ = false;
   pendingSpaces_ = 0;
-  tokenLength_ = 0;
-  tokenTooLong_ = false;
   fieldNumber_ = 0;
   numberState_ = 0;
   sawNumber_ = false;
-  if (interim_) return;                 // an interim response's fields are nobody's
-  if (!nameTooLong_ && !inTrailers_) {  // framing fields in trailers change nothing
-    if (is(name_, nameLength_, "content-length")) field_ = kContentLength;
-    if (is(name_, nameLength_, "transfer-encoding")) {
-      field_ = kTransferEncoding;
-      hasTransferEncoding_ = true;
-    }
-    if (is(name_, nameLength_, "connection")) field_ = kConnection;
+  if (interim_) return;  // an interim response's fields are nobody's
+  if (!inTrailers_) {    // framing fields in trailers change nothing
+    field_ = framingField(name, n);
+    if (field_ == kTransferEncoding) hasTransferEncoding_ = true;
   }
-  for (uint8_t k = 0; k < captureCount_ && !nameTooLong_; ++k) {
-    const Capture& c = captures_[k];
-    if (c.nameLength != nameLength_) continue;
-    bool same = true;
-    for (size_t i = 0; i < nameLength_ && same; ++i)
-      same = lower(static_cast<uint8_t>(c.name[i])) == static_cast<uint8_t>(name_[i]);
-    if (same) captureMask_ |= 1u << k;
-  }
-  // A repeated field joins the earlier value as a list.
-  for (uint32_t m = captureMask_; m; m &= m - 1) {
-    Capture& c = captures_[lowestBit(m)];
-    if (c.status == HeaderStatus::Missing) {
+  for (uint8_t k = 0; k < captureCount_; ++k) {
+    Capture& c = captures_[k];
+    if (c.nameLength != n || !sameText(c.name, name, n)) continue;
+    captureMask_ |= 1u << k;
+    if (c.status == HeaderStatus::Missing)
       c.status = HeaderStatus::Found;
-    } else {
-      const uint32_t only = captureMask_;
-      captureMask_ = m & (0u - m);
-      captureBytes(", ", 2);
-      captureMask_ = only;
-    }
+    else
+      appendCapture(c, ", ", 2);  // a repeated field joins the earlier value as a list
   }
 }
 
-// A byte of a Connection or Transfer-Encoding list element (not a ','
-// ending it): token *( OWS ";" OWS parameter ), the parameters checked by
-// parameters.h and skipped.
-void ResponseParser::listByte(uint8_t c) {
-  if (inParameters_) {
-    param_ = detail::nextParamState(param_, c);
-  } else if (c == ';') {
-    inParameters_ = true;
-    param_ = detail::kParamNameStart;
-  } else if (c == ' ' || c == '\t') {
-    tokenEnded_ = tokenLength_ > 0 || tokenTooLong_;
-  } else if (tokenEnded_ || !isTokenChar(c)) {
-    badElement_ = true;  // "chun ked", "chunked\""
-  } else if (tokenLength_ < sizeof token_) {
-    token_[tokenLength_++] = static_cast<char>(lower(c));
-  } else {
-    tokenTooLong_ = true;
-  }
-}
-
-// A Connection or Transfer-Encoding list element ended (',' or the line's end).
-void ResponseParser::tokenEnd(size_t at) {
-  const bool empty = tokenLength_ == 0 && !tokenTooLong_;  // allowed: RFC 9110 5.6.1
-  const bool paramsEnd = detail::paramListEnds(param_) || param_ == detail::kParamNameSpace ||
-                         param_ == detail::kParamValueSpace;  // OWS before ','
-  const bool bad = badElement_ || (inParameters_ && (empty || !paramsEnd));
-  if (field_ == kTransferEncoding) {
-    if (bad)
-      fail(HttpError::BadFraming, at);
-    else if (!empty)
-      codingEnd(!tokenTooLong_ && is(token_, tokenLength_, "chunked"), at);
-  } else if (field_ == kConnection && !bad && !tokenTooLong_) {
-    if (is(token_, tokenLength_, "close")) connectionClose_ = true;
-    if (is(token_, tokenLength_, "keep-alive")) connectionKeepAlive_ = true;
-  }
-  tokenLength_ = 0;
-  tokenTooLong_ = tokenEnded_ = badElement_ = false;
-  inParameters_ = false;
-}
-
-// One transfer coding of the list (across Transfer-Encoding fields).
-void ResponseParser::codingEnd(bool chunked, size_t at) {
-  // RFC 9112 6.1: chunked is applied at most once; 7: it has no parameters.
-  if (chunked && (chunkedSeen_ || inParameters_)) {
-    fail(HttpError::BadFraming, at);
-    return;
-  }
-  chunkedSeen_ = chunkedSeen_ || chunked;
-  chunkedLast_ = chunked;
-  otherCoding_ = otherCoding_ || !chunked;
+// A run of a field's value (OWS taken out, an obs-fold one SP): a framing
+// field's grammar sees each byte, the captures and the visitor the run.
+// Returns the bytes taken: all, or up to the one a framing field failed on.
+size_t ResponseParser::fieldValue(const char* data, size_t n, size_t at) {
+  size_t k = n;
+  if (field_ != kOther)
+    for (k = 0; k < n && state_ != kError; ++k)
+      fieldValueByte(static_cast<uint8_t>(data[k]), at + k);
+  if (captureMask_) captureBytes(data, k);
+  if (fieldVisitor_) fieldVisitor_->value(visitorUser_, data, k);
+  return k;
 }
 
 void ResponseParser::fieldValueByte(uint8_t c, size_t at) {
-  const char ch = static_cast<char>(c);
-  if (captureMask_) captureBytes(&ch, 1);
-  if (fieldVisitor_) fieldVisitor_->value(visitorUser_, &ch, 1);
-  switch (field_) {
-    case kContentLength:
-      if (c >= '0' && c <= '9') {
-        if (numberState_ == 2) {
-          fail(HttpError::BadContentLength, at);  // "1 2"
-          return;
-        }
-        const uint64_t d = static_cast<uint64_t>(c - '0');
-        if (fieldNumber_ > (uint64_t{INT64_MAX} - d) / 10) {
-          fail(HttpError::BadContentLength, at);
-          return;
-        }
-        fieldNumber_ = fieldNumber_ * 10 + d;
-        numberState_ = 1;
-      } else if (c == ' ' || c == '\t') {
-        if (numberState_ == 1) numberState_ = 2;
-      } else if (c == ',') {
-        commitLength(at);
-      } else {
-        fail(HttpError::BadContentLength, at);
-      }
-      break;
-    case kTransferEncoding:
-    case kConnection:
-      if (c == ',' && !(inParameters_ && detail::paramInQuotes(param_)))
-        tokenEnd(at);
-      else
-        listByte(c);
-      break;
-    case kOther: break;
+  if (field_ != kContentLength) {  // Connection, Transfer-Encoding
+    if (c == ',' && !detail::paramInQuotes(param_))
+      elementEnd(at);
+    else
+      listByte(c);
+    return;
+  }
+  // Content-Length: 1#DIGIT, equal numbers (RFC 9110 8.6)
+  if (c >= '0' && c <= '9') {
+    const uint64_t d = static_cast<uint64_t>(c - '0');
+    constexpr uint64_t kMax = uint64_t{INT64_MAX};  // no 64-bit division on rv32
+    if (numberState_ == 2 ||                        // "1 2"
+        fieldNumber_ > kMax / 10 || (fieldNumber_ == kMax / 10 && d > kMax % 10)) {
+      fail(HttpError::BadContentLength, at);
+      return;
+    }
+    fieldNumber_ = fieldNumber_ * 10 + d;
+    numberState_ = 1;
+  } else if (isSpace(c)) {
+    if (numberState_ == 1) numberState_ = 2;
+  } else if (c == ',') {
+    commitLength(at);
+  } else {
+    fail(HttpError::BadContentLength, at);
   }
 }
 
@@ -232,19 +461,66 @@ void ResponseParser::commitLength(size_t at) {
   numberState_ = 0;
 }
 
+// A byte of a Connection or Transfer-Encoding list element (not a ','
+// ending it): OWS token OWS *( ";" OWS parameter ), the token kept, the
+// parameters checked by parameters.h and skipped.
+void ResponseParser::listByte(uint8_t c) {
+  const detail::ParamState next = detail::nextParamState(param_, c);
+  if (next == detail::kParamBad && detail::inElementToken(param_)) {
+    badElement_ = true;  // "chun ked", "chunked\""
+    return;
+  }
+  if (next == detail::kElementToken && tokenLength_ <= sizeof token_) {
+    if (tokenLength_ < sizeof token_) token_[tokenLength_] = static_cast<char>(c);
+    ++tokenLength_;
+  }
+  param_ = next;
+}
+
+// A Connection or Transfer-Encoding list element ended (',' or the line's end).
+void ResponseParser::elementEnd(size_t at) {
+  const bool empty = tokenLength_ == 0;  // allowed: RFC 9110 5.6.1
+  const bool parameters = !detail::inElementToken(param_);
+  const bool bad = badElement_ || (parameters && (empty || !detail::paramsEnd(param_)));
+  const int token = wordIndex(token_, tokenLength_, kListTokens);
+  if (field_ == kTransferEncoding) {
+    if (bad)
+      fail(HttpError::BadFraming, at);
+    else if (!empty)
+      codingEnd(token == kChunked, parameters, at);
+  } else if (!bad) {
+    connectionClose_ = connectionClose_ || token == kClose;
+    connectionKeepAlive_ = connectionKeepAlive_ || token == kKeepAlive;
+  }
+  tokenLength_ = 0;
+  badElement_ = false;
+  param_ = detail::kElementStart;
+}
+
+// One transfer coding of the list (across Transfer-Encoding fields).
+void ResponseParser::codingEnd(bool chunked, bool withParameters, size_t at) {
+  // RFC 9112 6.1: chunked is applied at most once; 7: it has no parameters.
+  if (chunked && (chunkedSeen_ || withParameters)) {
+    fail(HttpError::BadFraming, at);
+    return;
+  }
+  chunkedSeen_ = chunkedSeen_ || chunked;
+  chunkedLast_ = chunked;
+  otherCoding_ = otherCoding_ || !chunked;
+}
+
 void ResponseParser::endField(size_t at) {
   if (field_ == kContentLength) {
     commitLength(at);
     if (!sawNumber_) fail(HttpError::BadContentLength, at);
-  } else if (field_ == kTransferEncoding || field_ == kConnection) {
-    tokenEnd(at);
+  } else if (field_ != kOther) {
+    elementEnd(at);
   }
   captureMask_ = 0;
   if (fieldVisitor_) fieldVisitor_->end(visitorUser_, inTrailers_);
 }
 
 void ResponseParser::endHeaders(size_t at) {
-  lineLength_ = 0;
   if (inTrailers_) {
     state_ = kComplete;
     return;
@@ -270,236 +546,31 @@ void ResponseParser::endHeaders(size_t at) {
     fail(HttpError::UnsupportedTransferCoding, at);  // not decoded here
   } else if (chunked_) {
     state_ = kChunkSize;
-  } else if (hasTransferEncoding_) {  // RFC 9112 6.3: chunked is not last, or absent
-    untilClose_ = true;
-    state_ = kBodyUntilClose;
-  } else if (hasLength_) {
+  } else if (hasLength_ && !hasTransferEncoding_) {
     remaining_ = contentLength_;
     state_ = remaining_ ? kBodyLength : kComplete;
-  } else {
+  } else {  // RFC 9112 6.3: chunked not last, or no framing at all
     untilClose_ = true;
     state_ = kBodyUntilClose;
   }
 }
 
-// The status line: HTTP-version SP status-code SP reason-phrase (RFC 9112 4).
-EHC_ALWAYS_INLINE void ResponseParser::statusLineByte(uint8_t c, size_t at) {
-  switch (state_) {
-    case kStatusStart:
-      if (c == '\r' || c == '\n') {  // tolerate a couple of empty lines
-        if (++emptyLines_ > 2) {
-          fail(HttpError::NoHttpServer, at);
-          break;
-        }
-        if (c == '\r') {
-          afterLine_ = kStatusStart;
-          state_ = kLineFeed;
-        }
-      } else if (c == 'H') {
-        matched_ = 1;
-        state_ = kVersion;
-      } else {
-        fail(HttpError::NoHttpServer, at);
-      }
-      break;
-    case kVersion:
-      if (matched_ < 7) {
-        if (c != static_cast<uint8_t>(kVersionPrefix[matched_]))
-          fail(matched_ < 5 ? HttpError::NoHttpServer : HttpError::BadStatusLine, at);
-        ++matched_;
-      } else if (matched_ == 7) {
-        if (c < '0' || c > '9') fail(HttpError::BadStatusLine, at);
-        minor_ = c - '0';
-        ++matched_;
-      } else if (c != ' ') {  // exactly one SP after the version
-        fail(HttpError::BadStatusLine, at);
-      } else {
-        matched_ = 0;
-        status_ = 0;
-        state_ = kStatusCode;
-      }
-      break;
-    case kStatusCode:
-      if (matched_ < 3) {
-        if (c < '0' || c > '9' || (matched_ == 0 && c == '0')) {
-          fail(HttpError::BadStatusLine, at);
-          break;
-        }
-        status_ = status_ * 10 + (c - '0');
-        if (++matched_ == 3) interim_ = status_ < 200 && status_ != 101;
-      } else if (c == ' ') {
-        state_ = kReason;
-      } else if (c == '\r' || c == '\n') {  // no reason, no space: tolerated
-        afterLine_ = kHeaderStart;
-        state_ = c == '\r' ? kLineFeed : kHeaderStart;
-        lineLength_ = 0;
-      } else {
-        fail(HttpError::BadStatusLine, at);
-      }
-      break;
-    case kReason:
-      if (c == '\r' || c == '\n') {
-        afterLine_ = kHeaderStart;
-        state_ = c == '\r' ? kLineFeed : kHeaderStart;
-        lineLength_ = 0;
-      } else if (c == '\t' || c == ' ' || valueByte(c)) {
-        if (reasonLength_ < sizeof reason_ - 1) reason_[reasonLength_++] = static_cast<char>(c);
-      } else {
-        fail(HttpError::BadStatusLine, at);
-      }
-      break;
-    default: break;
-  }
+void ResponseParser::appendCapture(Capture& c, const char* data, size_t n) {
+  if (c.status == HeaderStatus::Truncated) return;
+  const size_t room = c.size - 1 - c.used;
+  const size_t k = n < room ? n : room;
+  memcpy(c.buf + c.used, data, k);
+  c.used += k;
+  c.buf[c.used] = '\0';
+  if (k < n) c.status = HeaderStatus::Truncated;
 }
 
-// The header and trailer sections, a function per state (inlined into
-// feed(): one dispatch per byte). `here` points at the byte.
-
-// After a field line: an obs-fold, or the next line starts.
-EHC_ALWAYS_INLINE void ResponseParser::fieldLineStartByte(uint8_t c, size_t at, const char* here) {
-  // RFC 9112 5.2: a user agent replaces an obs-fold (OWS CRLF RWS) in a
-  // response with SP: here with one SP, and the field goes on.
-  if (c == ' ' || c == '\t') {
-    pendingSpaces_ = valueStarted_ ? 1 : 0;
-    folding_ = true;
-    state_ = kHeaderValue;
-    return;
-  }
-  endField(lineEnd_);
-  if (state_ == kError) return;
-  state_ = kHeaderStart;
-  headerStartByte(c, at, here);
+void ResponseParser::captureBytes(const char* data, size_t n) {
+  for (uint8_t k = 0; k < captureCount_; ++k)
+    if (captureMask_ >> k & 1) appendCapture(captures_[k], data, n);
 }
 
-// A field line's first byte, or the empty line that ends the section.
-EHC_ALWAYS_INLINE void ResponseParser::headerStartByte(uint8_t c, size_t at, const char* here) {
-  if (c == '\r') {
-    afterLine_ = kComplete;  // marks the end of the section
-    state_ = kLineFeed;
-  } else if (c == '\n') {
-    endHeaders(at);
-  } else if (c == ' ' || c == '\t') {
-    fail(HttpError::ObsoleteLineFolding, at);
-  } else if (!isTokenChar(c)) {
-    fail(HttpError::BadHeader, at);
-  } else if (++headerCount_ > EHC_HTTP_MAX_HEADERS) {
-    fail(HttpError::TooManyHeaders, at);
-  } else {
-    fieldVisitor_ = interim_ ? nullptr : visitor_;  // an interim response's are nobody's
-    nameLength_ = 0;
-    nameTooLong_ = false;
-    state_ = kHeaderName;
-    headerNameByte(c, at, here);
-  }
-}
-
-EHC_ALWAYS_INLINE void ResponseParser::headerNameByte(uint8_t c, size_t at, const char* here) {
-  if (isTokenChar(c)) {
-    if (nameLength_ < sizeof name_)
-      name_[nameLength_++] = static_cast<char>(lower(c));
-    else
-      nameTooLong_ = true;
-    if (fieldVisitor_) fieldVisitor_->name(visitorUser_, here, 1);
-  } else if (c == ':') {
-    startField();
-    state_ = kHeaderValue;
-  } else {
-    fail(HttpError::BadHeader, at);  // includes whitespace before the colon
-  }
-}
-
-EHC_ALWAYS_INLINE void ResponseParser::headerValueByte(uint8_t c, size_t at) {
-  if (c == '\r' || c == '\n') {  // the field ends unless the next line folds it
-    lineEnd_ = at;
-    afterLine_ = kFieldLineStart;
-    state_ = c == '\r' ? kLineFeed : kFieldLineStart;
-    lineLength_ = 0;
-  } else if (c == ' ' || c == '\t') {
-    if (valueStarted_ && !folding_ && pendingSpaces_ < UINT16_MAX) ++pendingSpaces_;
-  } else if (valueByte(c)) {
-    folding_ = false;
-    for (uint32_t k = pendingSpaces_; k; --k) fieldValueByte(' ', at);
-    pendingSpaces_ = 0;
-    valueStarted_ = true;
-    fieldValueByte(c, at);
-  } else {
-    fail(HttpError::BadHeader, at);
-  }
-}
-
-size_t ResponseParser::feed(const char* data, size_t length) {
-  size_t i = 0;
-  while (i < length && state_ != kComplete && state_ != kError) {
-    const size_t at = consumed_ + i;
-    // Bodies go through in bulk.
-    if (state_ == kBodyLength || state_ == kChunkData) {
-      const size_t avail = length - i;
-      const size_t n = remaining_ < avail ? static_cast<size_t>(remaining_) : avail;
-      deliver(data + i, n);
-      i += n;
-      remaining_ -= n;
-      if (remaining_ == 0) {
-        state_ = state_ == kBodyLength ? kComplete : kChunkDataEnd;
-        matched_ = 0;
-      }
-      continue;
-    }
-    if (state_ == kBodyUntilClose) {
-      deliver(data + i, length - i);
-      i = length;
-      continue;
-    }
-    const uint8_t c = static_cast<uint8_t>(data[i++]);
-    // Limits on the header section (head or trailers) and on every line.
-    if (state_ <= kLineFeed) {
-      if (++headerBytes_ > EHC_HTTP_MAX_HEADER_BYTES) {
-        fail(HttpError::HeadersTooLarge, at);
-        break;
-      }
-    }
-    if (c != '\r' && c != '\n' && ++lineLength_ > EHC_HTTP_MAX_LINE) {
-      fail(HttpError::LineTooLong, at);
-      break;
-    }
-    switch (state_) {
-      case kStatusStart:
-      case kVersion:
-      case kStatusCode:
-      case kReason: statusLineByte(c, at); break;
-      case kLineFeed:
-      case kChunkLineFeed:
-        if (c != '\n') {
-          fail(HttpError::BadLineEnding, at);
-          break;
-        }
-        lineLength_ = 0;
-        if (afterLine_ == kComplete)
-          endHeaders(at);
-        else
-          state_ = afterLine_;
-        break;
-      case kFieldLineStart: fieldLineStartByte(c, at, data + i - 1); break;
-      case kHeaderStart: headerStartByte(c, at, data + i - 1); break;
-      case kHeaderName: headerNameByte(c, at, data + i - 1); break;
-      case kHeaderValue: headerValueByte(c, at); break;
-      case kChunkSize: chunkSizeByte(c, at); break;
-      case kChunkExtension: chunkExtensionByte(c, at); break;
-      case kChunkDataEnd:  // CRLF after chunk data, strictly
-        if (c != (matched_ == 0 ? '\r' : '\n')) {
-          fail(HttpError::BadChunkTerminator, at);
-        } else if (matched_++ == 1) {
-          remaining_ = 0;
-          sawChunkDigit_ = false;
-          lineLength_ = 0;
-          state_ = kChunkSize;
-        }
-        break;
-      default: break;
-    }
-  }
-  consumed_ += i;
-  return i;
-}
+// --- chunk lines
 
 // chunk-size, then BWS ";" or the line's end.
 void ResponseParser::chunkSizeByte(uint8_t c, size_t at) {
@@ -511,13 +582,11 @@ void ResponseParser::chunkSizeByte(uint8_t c, size_t at) {
     }
     remaining_ = remaining_ * 16 + static_cast<uint64_t>(v);
     sawChunkDigit_ = true;
-  } else if (!sawChunkDigit_) {
-    fail(HttpError::BadChunkSize, at);
-  } else if (c == ';' || c == ' ' || c == '\t') {
+  } else if (sawChunkDigit_ && isLineEnd(c)) {
+    chunkLineEnd(c);
+  } else if (sawChunkDigit_ && (c == ';' || isSpace(c))) {
     param_ = c == ';' ? detail::kParamNameStart : detail::kParamSpace;
     state_ = kChunkExtension;
-  } else if (c == '\r' || c == '\n') {
-    chunkLineEnd(c);
   } else {
     fail(HttpError::BadChunkSize, at);
   }
@@ -528,7 +597,7 @@ void ResponseParser::chunkSizeByte(uint8_t c, size_t at) {
 // fault.
 void ResponseParser::chunkExtensionByte(uint8_t c, size_t at) {
   const detail::ParamState before = param_;
-  if (c == '\r' || c == '\n') {
+  if (isLineEnd(c)) {
     if (detail::paramListEnds(before)) {
       chunkLineEnd(c);
       return;
@@ -549,9 +618,35 @@ void ResponseParser::chunkLineEnd(uint8_t c) {
     afterLine_ = kHeaderStart;
   } else {
     afterLine_ = kChunkData;
+    matched_ = 0;  // of the CRLF after the data
   }
-  lineLength_ = 0;
   state_ = c == '\r' ? kChunkLineFeed : afterLine_;
+}
+
+// The CRLF after a chunk's data and the next chunk-size line, when they are
+// whole in the piece and plain (up to 8 digits, no extension, not the last
+// chunk): read at once. Else 0, and the byte path reads them.
+size_t ResponseParser::chunkBoundary(const char* data, size_t n) {
+  constexpr size_t kDigits = EHC_HTTP_MAX_LINE < 8 ? EHC_HTTP_MAX_LINE : 8;
+  if (matched_ != 0 || n < 5 || data[0] != '\r' || data[1] != '\n') return 0;
+  uint32_t size = 0;
+  size_t i = 2;
+  for (int v; i < n && i - 2 < kDigits && (v = hexDigit(static_cast<uint8_t>(data[i]))) >= 0; ++i)
+    size = size << 4 | static_cast<uint32_t>(v);
+  if (size == 0 || i + 1 >= n || data[i] != '\r' || data[i + 1] != '\n') return 0;
+  remaining_ = size;
+  state_ = kChunkData;
+  return i + 2;
+}
+
+// CRLF after chunk data, strictly.
+void ResponseParser::chunkDataEnd(uint8_t c, size_t at) {
+  if (c != (matched_ == 0 ? '\r' : '\n')) {
+    fail(HttpError::BadChunkTerminator, at);
+  } else if (matched_++ == 1) {
+    sawChunkDigit_ = false;
+    state_ = kChunkSize;
+  }
 }
 
 EHC_END_NAMESPACE

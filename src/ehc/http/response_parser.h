@@ -44,13 +44,13 @@ enum class HeaderStatus : uint8_t { Missing = 0, Found, Truncated };
 
 namespace detail {
 // What a ResponseParser knows about the response in progress: begin()
-// resets exactly this (captures, sinks and visitors stay).
+// resets exactly this (captures, sinks and visitors stay), to all zero bytes
+// but minor_ (1). So it has no default member initializers: a plain struct
+// (its bytes cleared at once, and none of the parser's own members placed in
+// its tail padding). Ordered by size (no holes).
 struct ResponseProgress {
-  enum State : uint8_t {
-    kStatusStart,
-    kVersion,
-    kStatusCode,
-    kReason,
+  enum State : uint32_t {  // a word: see below
+    kStatusLine,           // matched_: the position in "HTTP/1.x nnn", 13 in the reason
     kHeaderStart,
     kHeaderName,
     kHeaderValue,
@@ -59,91 +59,88 @@ struct ResponseProgress {
     // states from here on are not in a header section (their bytes do not
     // count against EHC_HTTP_MAX_HEADER_BYTES)
     kChunkLineFeed,  // after CR of a chunk-size line
-    kBodyLength,
-    kBodyUntilClose,
     kChunkSize,
     kChunkExtension,
-    kChunkData,
     kChunkDataEnd,
+    // body bytes: handed on in bulk, never looked at
+    kBodyLength,
+    kChunkData,
+    kBodyUntilClose,
     kComplete,
     kError,
   };
-  enum Field : uint8_t { kOther, kContentLength, kTransferEncoding, kConnection };
+  enum Field : uint32_t { kOther, kContentLength, kTransferEncoding, kConnection };
 
-  State state_ = kStatusStart;
-  State afterLine_ = kStatusStart;  // where a line ending leads (set with kLineFeed)
-  bool headRequest_ = false;
-  bool headersDone_ = false;
-  bool inTrailers_ = false;
-  HttpError error_ = HttpError::Ok;
-  size_t errorOffset_ = 0;
-  size_t consumed_ = 0;
+  // The fields most code reads first, each a word (rv32's compressed loads
+  // and stores take words at offsets below 128, not bytes).
+  State state_;
+  State afterLine_;   // where a line ending leads (set with kLineFeed)
+  uint32_t matched_;  // status line: see kStatusLine; after chunk data: CR seen
+  Field field_;
+  size_t lineLength_;
+  size_t headerBytes_;   // of the head, then of the trailers
+  uint32_t nameLength_;  // of name_; 32: too long for any name looked for
+  bool valueStarted_;
+  bool folding_;            // in the RWS of an obs-fold: one SP stands for it
+  uint32_t pendingSpaces_;  // whitespace not yet known to be inside the value (< a line)
+  uint32_t headerCount_;
+  uint32_t captureMask_;  // captures matching the current field
+  bool interim_;          // a 1xx other than 101: its fields are nobody's
+  bool inTrailers_;
+  size_t consumed_;
+  size_t lineEnd_;  // where the last field line ended (its errors' offset)
+  int minor_;
+  int status_;
+  uint32_t numberState_;  // Content-Length list: 0 expect digit, 1 digits, 2 after
+  bool sawChunkDigit_;
+  uint32_t tokenLength_;  // of token_ (17: too long for any looked for)
+  bool badElement_;       // a list element's token part is not OWS token OWS
+  uint32_t reasonLength_;
+  uint32_t emptyLines_;
 
-  // status line
-  uint8_t matched_ = 0;  // bytes of "HTTP/1." matched, or digits of the code
-  uint8_t emptyLines_ = 0;
-  int minor_ = 1;
-  int status_ = 0;
-  bool interim_ = false;  // a 1xx other than 101: its fields are nobody's
-  char reason_[32] = {};
-  uint8_t reasonLength_ = 0;
-
-  // headers
-  size_t lineLength_ = 0;
-  size_t headerBytes_ = 0;  // of the head, then of the trailers
-  uint16_t headerCount_ = 0;
-  char name_[32] = {};
-  uint8_t nameLength_ = 0;
-  bool nameTooLong_ = false;
-  Field field_ = kOther;
-  uint32_t captureMask_ = 0;    // captures matching the current field
-  uint16_t pendingSpaces_ = 0;  // whitespace not yet known to be inside the value
-  bool folding_ = false;        // in the RWS of an obs-fold: one SP stands for it
-  size_t lineEnd_ = 0;          // where the last field line ended (its errors' offset)
-  bool valueStarted_ = false;
-  char token_[16] = {};  // the current list token of Connection / Transfer-Encoding
-  uint8_t tokenLength_ = 0;
-  bool tokenTooLong_ = false;
-  uint64_t fieldNumber_ = 0;  // Content-Length: the number being read
-  uint8_t numberState_ = 0;   // Content-Length list: 0 expect digit, 1 digits, 2 after
-  bool sawNumber_ = false;    // Content-Length: this field held a number
-  // list fields (Connection, Transfer-Encoding): where in the element
-  bool inParameters_ = false;  // after ';' of a coding (param_ says where)
-  bool tokenEnded_ = false;    // whitespace after the token: only ',' or ';' may follow
-  bool badElement_ = false;    // not a token [ parameters ]
+  uint64_t contentLength_;
+  uint64_t remaining_;
+  uint64_t bodyBytes_;
+  uint64_t fieldNumber_;  // Content-Length: the number being read
+  size_t errorOffset_;
+  HttpError error_;
+  bool headRequest_;
+  bool headersDone_;
+  bool sawNumber_;  // Content-Length: this field held a number
+  char reason_[32];
 
   // framing
-  bool hasLength_ = false;
-  uint64_t contentLength_ = 0;
-  bool hasTransferEncoding_ = false;  // the field was there (even empty)
-  bool chunkedSeen_ = false;          // a chunked coding in the list
-  bool chunkedLast_ = false;          // ... and it is the last coding so far
-  bool otherCoding_ = false;          // a coding other than chunked
-  bool chunked_ = false;              // the body is chunked
-  bool coded_ = false;                // the body has a coding other than chunked
-  bool connectionClose_ = false;
-  bool connectionKeepAlive_ = false;
-  bool untilClose_ = false;  // the body runs to the connection's close
-  uint64_t remaining_ = 0;
-  uint64_t bodyBytes_ = 0;
-  bool sawChunkDigit_ = false;
-  ParamState param_ = kParamSpace;  // in a chunk extension or coding parameters
+  bool hasLength_;
+  bool hasTransferEncoding_;  // the field was there (even empty)
+  bool chunkedSeen_;          // a chunked coding in the list
+  bool chunkedLast_;          // ... and it is the last coding so far
+  bool otherCoding_;          // a coding other than chunked
+  bool chunked_;              // the body is chunked
+  bool coded_;                // the body has a coding other than chunked
+  bool connectionClose_;
+  bool connectionKeepAlive_;
+  bool untilClose_;   // the body runs to the connection's close
+  ParamState param_;  // in a list element or a chunk extension
 };
+static_assert(ResponseProgress::kStatusLine == 0 && HttpError::Ok == HttpError{} &&
+                  kElementStart == 0,
+              "begin() clears the progress to zero bytes");
 }  // namespace detail
 
 class ResponseParser : private detail::ResponseProgress {
  public:
   using BodySink = void (*)(void* user, const char* data, size_t length);
   // Every header (and trailer) of the final response as it streams: name
-  // pieces, value pieces, end. An interim 1xx response's fields are not
-  // visited.
+  // pieces, value pieces, end. A name, or a value's run of bytes, that lies
+  // whole in one fed piece comes in one call (a few calls per field, not
+  // one per byte). An interim 1xx response's fields are not visited.
   struct HeaderVisitor {
     void (*name)(void* user, const char* data, size_t length);
     void (*value)(void* user, const char* data, size_t length);
     void (*end)(void* user, bool trailer);
   };
 
-  ResponseParser() = default;
+  ResponseParser() { begin(false); }
 
   // Copy the value of header `name` (matched case-insensitively; names up to
   // 31 bytes) into buf (NUL-terminated; repeated fields joined with ", ").
@@ -213,25 +210,38 @@ class ResponseParser : private detail::ResponseProgress {
   };
 
   void fail(HttpError e, size_t at);
-  void commitLength(size_t at);
+  HttpError countByte(uint8_t c);
+  size_t runRoom(size_t avail) const;
+  void countRun(size_t n);
+  size_t framing(const char* data, size_t length, size_t at);
+  size_t body(const char* data, size_t n);
+  void deliver(const char* data, size_t n);
   void statusLineByte(uint8_t c, size_t at);
-  void fieldLineStartByte(uint8_t c, size_t at, const char* here);
-  void headerStartByte(uint8_t c, size_t at, const char* here);
-  void headerNameByte(uint8_t c, size_t at, const char* here);
-  void headerValueByte(uint8_t c, size_t at);
-  void chunkLineEnd(uint8_t c);
+  void lineFeed(uint8_t c, size_t at);
+  size_t fieldBytes(const char* data, size_t i, size_t length, size_t at);
+  void keepName(const char* data, size_t n);
+  void startField(const char* name, size_t n);
+  size_t fieldValue(const char* data, size_t n, size_t at);
+  void fieldValueByte(uint8_t c, size_t at);
+  void commitLength(size_t at);
+  void listByte(uint8_t c);
+  void elementEnd(size_t at);
+  void codingEnd(bool chunked, bool withParameters, size_t at);
+  void endField(size_t at);
+  void endHeaders(size_t at);
+  void appendCapture(Capture& c, const char* data, size_t n);
+  void captureBytes(const char* data, size_t n);
   void chunkSizeByte(uint8_t c, size_t at);
   void chunkExtensionByte(uint8_t c, size_t at);
-  void listByte(uint8_t c);
-  void codingEnd(bool chunked, size_t at);
-  void startField();
-  void fieldValueByte(uint8_t c, size_t at);
-  void endField(size_t at);
-  void tokenEnd(size_t at);
-  void endHeaders(size_t at);
-  void captureBytes(const char* data, size_t n);
-  void deliver(const char* data, size_t n);
+  void chunkLineEnd(uint8_t c);
+  void chunkDataEnd(uint8_t c, size_t at);
+  size_t chunkBoundary(const char* data, size_t n);
 
+  // Scratch of the field in progress, written before it is read (begin()
+  // leaves it): a name split between pieces (its first 32 bytes), the
+  // current list token of Connection / Transfer-Encoding.
+  char name_[32];
+  char token_[16];
   Capture captures_[EHC_HTTP_MAX_CAPTURES] = {};
   uint8_t captureCount_ = 0;
   BodySink bodySink_ = nullptr;

@@ -213,76 +213,76 @@ void DecimalNumber::trimTrailingZeros(uint8_t* n, int32_t* e) const {
   }
 }
 
-DecimalNumber::Result DecimalNumber::magnitude(uint64_t* out) const {
+BindStatus DecimalNumber::magnitude(uint64_t* out) const {
   uint8_t n;
   int32_t e;
   trimTrailingZeros(&n, &e);
   *out = 0;
-  if (n == 0) return sticky ? Result::NotIntegral : Result::Ok;
-  if (n + e > 20) return Result::OutOfRange;
-  if (e < 0 || sticky) return Result::NotIntegral;
+  if (n == 0) return sticky ? BindStatus::Mismatch : BindStatus::Found;
+  if (n + e > 20) return BindStatus::OutOfRange;
+  if (e < 0 || sticky) return BindStatus::Mismatch;
   uint64_t v = 0;
   for (uint8_t i = 0; i < n; ++i) {
     const uint64_t d = static_cast<uint64_t>(digits[i] - '0');
-    if (v > (UINT64_MAX - d) / 10) return Result::OutOfRange;
+    if (v > (UINT64_MAX - d) / 10) return BindStatus::OutOfRange;
     v = v * 10 + d;
   }
   for (int32_t i = 0; i < e; ++i) {
-    if (v > UINT64_MAX / 10) return Result::OutOfRange;
+    if (v > UINT64_MAX / 10) return BindStatus::OutOfRange;
     v *= 10;
   }
   *out = v;
-  return Result::Ok;
+  return BindStatus::Found;
 }
 
-DecimalNumber::Result DecimalNumber::toUint64(uint64_t* out) const {
+BindStatus DecimalNumber::toUint64(uint64_t* out) const {
   uint64_t m;
-  const Result r = magnitude(&m);
-  if (r != Result::Ok) return r;
-  if (negative && m != 0) return Result::OutOfRange;
+  const BindStatus r = magnitude(&m);
+  if (r != BindStatus::Found) return r;
+  if (negative && m != 0) return BindStatus::OutOfRange;
   *out = m;
-  return Result::Ok;
+  return BindStatus::Found;
 }
 
-DecimalNumber::Result DecimalNumber::toInt64(int64_t* out) const {
+BindStatus DecimalNumber::toInt64(int64_t* out) const {
   uint64_t m;
-  const Result r = magnitude(&m);
-  if (r != Result::Ok) return r;
+  const BindStatus r = magnitude(&m);
+  if (r != BindStatus::Found) return r;
   const uint64_t limit = negative ? uint64_t{1} << 63 : (uint64_t{1} << 63) - 1;
-  if (m > limit) return Result::OutOfRange;
+  if (m > limit) return BindStatus::OutOfRange;
   *out = negative ? static_cast<int64_t>(0 - m) : static_cast<int64_t>(m);
-  return Result::Ok;
+  return BindStatus::Found;
 }
 
-DecimalNumber::Result DecimalNumber::toDouble(double* out) const {
+BindStatus DecimalNumber::toDouble(double* out) const {
   uint8_t n;
   int32_t e;
   trimTrailingZeros(&n, &e);
   uint64_t k;
   int q;
-  if (!decimalToBinary(digits, n, sticky, e, 53, &k, &q)) return Result::OutOfRange;
+  if (!decimalToBinary(digits, n, sticky, e, 53, &k, &q)) return BindStatus::OutOfRange;
   const uint64_t hidden = uint64_t{1} << 52;
   const uint64_t biased = (k & hidden) ? static_cast<uint64_t>(q + 1075) : 0;
   uint64_t bits = (biased << 52) | (k & (hidden - 1));
   if (negative) bits |= uint64_t{1} << 63;
   memcpy(out, &bits, sizeof bits);
-  return Result::Ok;
+  return BindStatus::Found;
 }
 
-DecimalNumber::Result DecimalNumber::toFloat(float* out) const {
+BindStatus DecimalNumber::toFloat(float* out) const {
   uint8_t n;
   int32_t e;
   trimTrailingZeros(&n, &e);
   uint64_t k;
   int q;
-  if (!decimalToBinary(digits, n, sticky, e, 24, &k, &q)) return Result::OutOfRange;
+  if (!decimalToBinary(digits, n, sticky, e, 24, &k, &q)) return BindStatus::OutOfRange;
   const uint32_t hidden = uint32_t{1} << 23;
   const uint32_t k32 = static_cast<uint32_t>(k);
   const uint32_t biased = (k32 & hidden) ? static_cast<uint32_t>(q + 150) : 0;
   uint32_t bits = (biased << 23) | (k32 & (hidden - 1));
   if (negative) bits |= uint32_t{1} << 31;
   memcpy(out, &bits, sizeof bits);
-  return Result::Ok;
+  return BindStatus::Found;
 }
 
 EHC_END_NAMESPACE

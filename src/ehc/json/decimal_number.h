@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "../config.h"
+#include "json_error.h"
 
 static_assert(EHC_NUMBER_MAX_DIGITS >= 20 && EHC_NUMBER_MAX_DIGITS <= 250,
               "EHC_NUMBER_MAX_DIGITS: 20 (every uint64_t) .. 250");
@@ -33,18 +34,19 @@ struct DecimalNumber {
   void setExponentSign(bool negativeExponent) { expNegative_ = negativeExponent; }
   void finishExponent();  // folds the explicit exponent into `exponent`
 
-  enum class Result : uint8_t { Ok, NotIntegral, OutOfRange };
-  Result toInt64(int64_t* out) const;
-  Result toUint64(uint64_t* out) const;
+  // Found, Mismatch (a fraction or exponent into an integer) or OutOfRange:
+  // the binding's own status, so no mapping between vocabularies.
+  BindStatus toInt64(int64_t* out) const;
+  BindStatus toUint64(uint64_t* out) const;
   // OutOfRange when the magnitude rounds to infinity.
-  Result toDouble(double* out) const;
-  Result toFloat(float* out) const;
+  BindStatus toDouble(double* out) const;
+  BindStatus toFloat(float* out) const;
 
  private:
   int32_t explicitExp_;
   bool expNegative_;
   void trimTrailingZeros(uint8_t* n, int32_t* e) const;
-  Result magnitude(uint64_t* out) const;
+  BindStatus magnitude(uint64_t* out) const;
 };
 
 // Correctly rounded conversion of digits * 10^exponent10 (digits: `n` ASCII

@@ -27,7 +27,8 @@ TargetKind JsonBinder::integerKind(size_t size, bool isSigned) {
   }
 }
 
-int JsonBinder::add(const char* path, TargetKind kind, void* target, size_t size) {
+JsonBinder::BindResult JsonBinder::add(const char* path, TargetKind kind, void* target,
+                                       size_t size) {
   if (count_ >= capacity_) return kFull;
   if (path == nullptr) return kBadPath;
   if (kind != TargetKind::None && target == nullptr) return kBadTarget;
@@ -57,22 +58,24 @@ int JsonBinder::add(const char* path, TargetKind kind, void* target, size_t size
   if (b.shape.firstWildcard != PathInfo::kNoWildcard) wildBindings_ |= uint32_t{1} << count_;
   if (b.shape.segments == 0) rootPaths_ |= uint32_t{1} << count_;
   unresolved_ |= uint32_t{1} << count_;
-  return count_++;
+  return static_cast<BindResult>(count_++);
 }
 
-int JsonBinder::bindText(const char* path, void* object, const TextSink* sink, bool raw) {
+JsonBinder::BindResult JsonBinder::bindText(const char* path, void* object, const TextSink* sink,
+                                            bool raw) {
   if (sink == nullptr) return kBadTarget;
-  const int i = add(path, raw ? TargetKind::RawText : TargetKind::Text, object, 0);
+  const BindResult i = add(path, raw ? TargetKind::RawText : TargetKind::Text, object, 0);
   if (i >= 0) bindings_[i].sink = sink;
   return i;
 }
 
-int JsonBinder::addElements(const char* path, TargetKind kind, void* base, size_t size,
-                            size_t stride, size_t capacity, void* count, size_t countSize) {
+JsonBinder::BindResult JsonBinder::addElements(const char* path, TargetKind kind, void* base,
+                                               size_t size, size_t stride, size_t capacity,
+                                               void* count, size_t countSize) {
   if (stride == 0 || stride > 0xFFFF || capacity == 0 || capacity > 0xFFFF) return kBadTarget;
   if (count && countSize != 1 && countSize != 2 && countSize != 4 && countSize != 8)
     return kBadTarget;
-  const int i = add(path, kind, base, size);
+  const BindResult i = add(path, kind, base, size);
   if (i < 0) return i;
   JsonBinding& b = bindings_[i];
   if (b.shape.firstWildcard == PathInfo::kNoWildcard) {  // taken back
@@ -122,9 +125,10 @@ const char* JsonBinder::composePath(const char* prefix, const char* key, bool es
   return out;
 }
 
-int JsonBinder::bindCallback(const char* path, JsonMatchCallback cb, void* user) {
+JsonBinder::BindResult JsonBinder::bindCallback(const char* path, JsonMatchCallback cb,
+                                                void* user) {
   if (cb == nullptr) return kBadTarget;
-  const int i = add(path, TargetKind::None, nullptr, 0);
+  const BindResult i = add(path, TargetKind::None, nullptr, 0);
   if (i >= 0) onMatch(i, cb, user);
   return i;
 }

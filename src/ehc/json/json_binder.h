@@ -137,44 +137,42 @@ class JsonBinder {
 
   // --- bindings (before the first feed) -----------------------------------
   // Each returns the binding's index (>= 0) or one of the negative codes above.
-  BindResult bind(const char* path, bool* target) {
-    return added(path, TargetKind::Bool, target, 0);
-  }
+  BindResult bind(const char* path, bool* target) { return add(path, TargetKind::Bool, target, 0); }
   // (Floating point conversion is linked in only by a program that binds a
   // float or a double: these two take its address.)
   BindResult bind(const char* path, float* target) {
     floating_ = &convertFloating;
-    return added(path, TargetKind::Float, target, 0);
+    return add(path, TargetKind::Float, target, 0);
   }
   BindResult bind(const char* path, double* target) {
     floating_ = &convertFloating;
-    return added(path, TargetKind::Double, target, 0);
+    return add(path, TargetKind::Double, target, 0);
   }
   template <typename T,
             typename std::enable_if<std::is_integral<T>::value && !std::is_same<T, bool>::value &&
                                         !std::is_same<T, char>::value,
                                     int>::type = 0>
   BindResult bind(const char* path, T* target) {
-    return added(path, integerKind(sizeof(T), std::is_signed<T>::value), target, 0);
+    return add(path, integerKind(sizeof(T), std::is_signed<T>::value), target, 0);
   }
   // Decoded string into buf (size includes the terminating NUL).
   BindResult bind(const char* path, char* buf, size_t size) {
-    return added(path, TargetKind::Chars, buf, size);
+    return add(path, TargetKind::Chars, buf, size);
   }
   template <size_t N>
   BindResult bind(const char* path, char (&buf)[N]) {
-    return added(path, TargetKind::Chars, buf, N);
+    return add(path, TargetKind::Chars, buf, N);
   }
   // JSON text of the value (any type, sub-trees included) into buf.
   BindResult bindRaw(const char* path, char* buf, size_t size) {
-    return added(path, TargetKind::RawChars, buf, size);
+    return add(path, TargetKind::RawChars, buf, size);
   }
-  int bindText(const char* path, void* object, const TextSink* sink, bool raw = false);
+  BindResult bindText(const char* path, void* object, const TextSink* sink, bool raw = false);
   BindResult bindIsNull(const char* path, bool* isNull) {
-    return added(path, TargetKind::IsNull, isNull, 0);
+    return add(path, TargetKind::IsNull, isNull, 0);
   }
   // No target: only the callback (set with onMatch) hears of the value.
-  int bindCallback(const char* path, JsonMatchCallback cb, void* user);
+  BindResult bindCallback(const char* path, JsonMatchCallback cb, void* user);
   // Element binding: `path` has a "*" (its first one selects the array);
   // element i of the JSON array goes to base + i * stride (kind and size as
   // for the plain targets), at most `capacity` elements (more: Truncated), and
@@ -185,8 +183,7 @@ class JsonBinder {
   BindResult bindElements(const char* path, TargetKind kind, void* base, size_t size, size_t stride,
                           size_t capacity, void* count, size_t countSize) {
     if (kind == TargetKind::Float || kind == TargetKind::Double) floating_ = &convertFloating;
-    return static_cast<BindResult>(
-        addElements(path, kind, base, size, stride, capacity, count, countSize));
+    return addElements(path, kind, base, size, stride, capacity, count, countSize);
   }
   // Room for paths the binder composes itself (struct mapping): `arena`
   // must outlive the binder. StaticJsonBinder<N, PathBytes> provides one.
@@ -275,15 +272,11 @@ class JsonBinder {
 
   enum class ScalarKind : uint8_t { String, Number, Literal };
 
-  int add(const char* path, TargetKind kind, void* target, size_t size);
-  BindResult added(const char* path, TargetKind kind, void* target, size_t size) {
-    return static_cast<BindResult>(add(path, kind, target, size));
-  }
-  int addElements(const char* path, TargetKind kind, void* base, size_t size, size_t stride,
-                  size_t capacity, void* count, size_t countSize);
+  BindResult add(const char* path, TargetKind kind, void* target, size_t size);
+  BindResult addElements(const char* path, TargetKind kind, void* base, size_t size, size_t stride,
+                         size_t capacity, void* count, size_t countSize);
   // The number as a float or double target (kind) at `target`.
-  static DecimalNumber::Result convertFloating(const DecimalNumber& number, TargetKind kind,
-                                               void* target);
+  static BindStatus convertFloating(const DecimalNumber& number, TargetKind kind, void* target);
   void fail(JsonError e, const uint8_t* at);
   // fail(), for the tokenizer's readers.
   State failAt(JsonError e, const uint8_t* at) {
@@ -356,7 +349,7 @@ class JsonBinder {
   uint32_t wildBindings_ = 0;     // bindings whose path has a "*"
   uint32_t rootPaths_ = 0;        // bindings of the root path ""
   // convertFloating, once a float or double is bound (see bind(float*)).
-  DecimalNumber::Result (*floating_)(const DecimalNumber&, TargetKind, void*) = nullptr;
+  BindStatus (*floating_)(const DecimalNumber&, TargetKind, void*) = nullptr;
 
   // tokenizer (the constructor's restart() sets the parse state: members
   // without an initializer here)

@@ -33,10 +33,10 @@ inline const TextSink* stdStringSink() {
       [](void* o, const char* d, size_t n) { static_cast<std::string*>(o)->append(d, n); }};
   return &sink;
 }
-inline int bindText(JsonBinder& b, const char* path, std::string& s) {
+inline JsonBinder::BindResult bindText(JsonBinder& b, const char* path, std::string& s) {
   return b.bindText(path, &s, stdStringSink());
 }
-inline int bindRawText(JsonBinder& b, const char* path, std::string& s) {
+inline JsonBinder::BindResult bindRawText(JsonBinder& b, const char* path, std::string& s) {
   return b.bindText(path, &s, stdStringSink(), true);
 }
 #endif
@@ -49,10 +49,10 @@ inline const TextSink* arduinoStringSink() {
                                 }};
   return &sink;
 }
-inline int bindText(JsonBinder& b, const char* path, String& s) {
+inline JsonBinder::BindResult bindText(JsonBinder& b, const char* path, String& s) {
   return b.bindText(path, &s, arduinoStringSink());
 }
-inline int bindRawText(JsonBinder& b, const char* path, String& s) {
+inline JsonBinder::BindResult bindRawText(JsonBinder& b, const char* path, String& s) {
   return b.bindText(path, &s, arduinoStringSink(), true);
 }
 #endif

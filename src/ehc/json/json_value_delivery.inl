@@ -162,25 +162,24 @@ void JsonBinder::notify(int i, BindStatus s) {
   b.callback(m, b.user);
 }
 
-DecimalNumber::Result JsonBinder::convertFloating(const DecimalNumber& number, TargetKind kind,
-                                                  void* target) {
-  using R = DecimalNumber::Result;
+BindStatus JsonBinder::convertFloating(const DecimalNumber& number, TargetKind kind, void* target) {
+  using R = BindStatus;
   if (kind == TargetKind::Float) {
     float f;
     const R r = number.toFloat(&f);
-    if (r == R::Ok) *static_cast<float*>(target) = f;
+    if (r == R::Found) *static_cast<float*>(target) = f;
     return r;
   }
   double d;
   const R r = number.toDouble(&d);
-  if (r == R::Ok) *static_cast<double*>(target) = d;
+  if (r == R::Found) *static_cast<double*>(target) = d;
   return r;
 }
 
 void JsonBinder::deliverNumber(int i) {
   JsonBinding& b = bindings_[i];
-  using R = DecimalNumber::Result;
-  R r = R::Ok;
+  using R = BindStatus;
+  R r = R::Found;
   switch (b.kind) {
     case TargetKind::Float:
     case TargetKind::Double:  // (set whenever such a binding exists)
@@ -192,7 +191,7 @@ void JsonBinder::deliverNumber(int i) {
     case TargetKind::Int64: {
       int64_t v;
       r = number_.toInt64(&v);
-      if (r != R::Ok) break;
+      if (r != R::Found) break;
       const unsigned bits =
           8u << (static_cast<unsigned>(b.kind) - static_cast<unsigned>(TargetKind::Int8));
       if (bits < 64) {
@@ -211,7 +210,7 @@ void JsonBinder::deliverNumber(int i) {
     default: {  // unsigned
       uint64_t v;
       r = number_.toUint64(&v);
-      if (r != R::Ok) break;
+      if (r != R::Found) break;
       const unsigned bits =
           8u << (static_cast<unsigned>(b.kind) - static_cast<unsigned>(TargetKind::Uint8));
       if (bits < 64 && v > (uint64_t{1} << bits) - 1) {
@@ -225,8 +224,7 @@ void JsonBinder::deliverNumber(int i) {
       break;
     }
   }
-  deliver(i, r == R::Ok ? BindStatus::Found
-                        : (r == R::NotIntegral ? BindStatus::Mismatch : BindStatus::OutOfRange));
+  deliver(i, r);
 }
 
 // A scalar of `kind` (string, number, literal) ended just before `after`.
