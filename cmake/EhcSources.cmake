@@ -57,18 +57,22 @@ set(EHC_CLIENT_SOURCES
     src/ehc/client/buffered_stream_reader.cpp
     src/ehc/client/client_error.cpp
     src/ehc/client/client_settings.cpp
+    src/ehc/client/codec_calls.cpp
     src/ehc/client/connection.cpp
     src/ehc/client/cookie_jar.cpp
+    src/ehc/client/event_stream.cpp
     src/ehc/client/header_targets.cpp
     src/ehc/client/json_body.cpp
     src/ehc/client/reason_phrase.cpp
     src/ehc/client/request_error.cpp
     src/ehc/client/request_message.cpp
     src/ehc/client/request_run.cpp
+    src/ehc/client/response_body.cpp
     src/ehc/client/rest_client.cpp
     src/ehc/client/rest_request.cpp
     src/ehc/client/rest_result.cpp
     src/ehc/client/stored_headers.cpp
+    src/ehc/client/upload_body.cpp
     src/ehc/client/user_headers.cpp)
 
 set(EHC_ALL_SOURCES ${EHC_CORE_SOURCES} ${EHC_JSON_SOURCES} ${EHC_HTTP_SOURCES} ${EHC_CODEC_SOURCES}

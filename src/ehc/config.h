@@ -60,6 +60,12 @@
 
 // Connection: one buffer that a request is written through and a response
 // read into (HTTP/1.1 without pipelining never needs both at once).
+// An event stream's reconnection time when the server sets none (WHATWG:
+// user-agent-defined; browsers wait about 3 s).
+#ifndef EHC_SSE_RETRY_MS
+#define EHC_SSE_RETRY_MS 3000
+#endif
+
 #ifndef EHC_READ_BUFFER
 #define EHC_READ_BUFFER 512
 #endif

@@ -52,11 +52,11 @@ void expectEveryValueNamed(E last, const char* (*name)(E), const char* (*message
 
 TEST(ErrorVocabulary, EveryTableNamesEveryValueOnce) {
   expectEveryValueNamed(NetError::ClientCertRefused, ehc::netErrorName, ehc::netErrorMessage);
-  expectEveryValueNamed(HttpError::RequestTooLarge, ehc::httpErrorName, ehc::httpErrorMessage);
+  expectEveryValueNamed(HttpError::BodySourceFailed, ehc::httpErrorName, ehc::httpErrorMessage);
   expectEveryValueNamed(JsonError::InvalidLiteral, ehc::jsonErrorName, ehc::jsonErrorMessage);
   expectEveryValueNamed(ehc::BindStatus::Invalid, ehc::bindStatusName, ehc::bindStatusMessage);
   expectEveryValueNamed(ehc::WriteError::SinkFailed, ehc::writeErrorName, ehc::writeErrorMessage);
-  expectEveryValueNamed(RequestError::RedirectScheme, ehc::requestErrorName,
+  expectEveryValueNamed(RequestError::UploadWithOtherBody, ehc::requestErrorName,
                         ehc::requestErrorMessage);
   expectEveryValueNamed(ehc::SseError::Incomplete, ehc::sseErrorName, ehc::sseErrorMessage);
   expectEveryValueNamed(ehc::InflateError::TrailingGarbage, ehc::inflateErrorName,
@@ -111,7 +111,9 @@ TEST(ErrorVocabulary, ACauseNamesItsLayerAndItsOwnError) {
   EXPECT_STREQ(ehc::errorLayerName(ErrorLayer::Http), "http");
   EXPECT_STREQ(ehc::errorLayerName(ErrorLayer::Json), "json");
   EXPECT_STREQ(ehc::errorLayerName(ErrorLayer::Request), "request");
-  EXPECT_STREQ(ehc::errorLayerName(static_cast<ErrorLayer>(5)), "unknown");
+  EXPECT_STREQ(ehc::errorLayerName(ErrorLayer::Inflate), "inflate");
+  EXPECT_STREQ(ehc::errorLayerName(ErrorLayer::Range), "range");
+  EXPECT_STREQ(ehc::errorLayerName(static_cast<ErrorLayer>(7)), "unknown");
 
   EXPECT_EQ(ehc::causeName(ErrorCause()), nullptr);
   EXPECT_EQ(ehc::causeMessage(ErrorCause()), nullptr);

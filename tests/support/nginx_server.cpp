@@ -152,6 +152,8 @@ std::string NginxServer::config() const {
 
 namespace {
 
+const char kGzipOn[] = "gzip on; gzip_types *; gzip_min_length 0; gzip_proxied any;";
+
 // What every server answers (see the header).
 std::string routes(const std::string& generated, const std::string& given, int chunkBytes) {
   const bool fallback = !given.empty();
@@ -165,6 +167,15 @@ std::string routes(const std::string& generated, const std::string& given, int c
   r += "location /chunked/ { rewrite ^/chunked(/.*)$ $1 break; root " + q(generated) + ";" +
        (fallback ? " try_files $uri @docroot_chunked;" : "") + " " + chunked + " }\n";
   if (fallback) r += "location @docroot_chunked { root " + q(given) + "; " + chunked + " }\n";
+  // Compressed: on the fly (chunked, to a request that accepts gzip), and
+  // the .gz file beside the file, whatever the request accepts (Content-Length).
+  r += "location /gzip/ { rewrite ^/gzip(/.*)$ $1 break; root " + q(generated) + ";" +
+       (fallback ? " try_files $uri @docroot_gzip;" : "") + " " + kGzipOn + " }\n";
+  if (fallback) r += "location @docroot_gzip { root " + q(given) + "; " + kGzipOn + " }\n";
+  r += "location /gzip-static/ { rewrite ^/gzip-static(/.*)$ $1 break; root " + q(generated) +
+       "; gzip_static always;" + (fallback ? " try_files $uri @docroot_gzip_static;" : "") + " }\n";
+  if (fallback)
+    r += "location @docroot_gzip_static { root " + q(given) + "; gzip_static always; }\n";
   r += "location = /redirect { return 302 /users.json; }\n";
   for (size_t i = 0; i < kNginxStatusCodeCount; ++i) {
     const int code = kNginxStatusCodes[i];

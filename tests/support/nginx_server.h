@@ -25,6 +25,11 @@
 //   /status/NNN      status NNN with the body {"status":NNN} (application/json, Content-Length)
 //                    for the codes in kNginxStatusCodes; 204 and 304 have no body; 3xx
 //                    redirects to /users.json; 444 closes the connection without a response.
+//   /gzip/<file>     the same bytes gzip-compressed on the fly (Content-Encoding: gzip,
+//                    chunked) when the request accepts gzip; as they are otherwise.
+//   /gzip-static/<file>  <file>.gz (generated docroot, then the given one) as it is, with
+//                    Content-Encoding: gzip and Content-Length (gzip_static always).
+//   Byte ranges (Range: bytes=N-) on every static file, as nginx serves them.
 //   /redirect        302 to /users.json (absolute Location).
 // HTTP/1.1 keep-alive is on: keepaliveRequests per connection (the last response
 // says Connection: close), idle connections closed after keepaliveTimeoutSeconds.

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <regex>
 #include <set>
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "cert_factory.h"
+#include "fault_server.h"
 #include "loopback.h"
 #include "nginx_server.h"
 #include "suite_start.h"
@@ -505,6 +507,74 @@ TEST_F(EhcGet, NoResponseAtAllPrintsNothingAndStops) {
   EXPECT_NE(r.err.find("ehc-get: request 1 failed: "), std::string::npos) << r;
   EXPECT_NE(r.err.find("(incomplete)"), std::string::npos) << r;
   EXPECT_EQ(r.err.find("request 2 "), std::string::npos) << "did not stop after request 1\n" << r;
+}
+
+// -o: the body into a file, checked, decoded; nothing stays of a failure.
+TEST_F(EhcGet, OutputFileGetsTheBody) {
+  const std::string file = server_->dir() + "/ehc-get.out";
+  Ran r =
+      ehcGet({"-o", file, "--sha256", sha256Hex(*users_), http(*server_, "/chunked/users.json")});
+  ASSERT_EQ(r.exitCode, 0) << r;
+  EXPECT_EQ(r.out, "") << r;  // the body went to the file
+  EXPECT_TRUE(ehc_test::slurpFile(file) == *users_);
+
+  r = ehcGet({"-o", file, "--compressed", http(*server_, "/gzip/users.json")});
+  ASSERT_EQ(r.exitCode, 0) << r;
+  EXPECT_TRUE(ehc_test::slurpFile(file) == *users_);
+
+  r = ehcGet({"-o", file, "--sha256", std::string(64, '0'), http(*server_)});
+  EXPECT_EQ(r.exitCode, 1) << r;
+  EXPECT_NE(r.err.find("the SHA-256 of the data is not the one expected (-34)"), std::string::npos)
+      << r;
+  EXPECT_NE(access(file.c_str(), F_OK), 0) << "a failed download's file stayed";
+
+  r = ehcGet({"-o", file, http(*server_, "/status/404")});
+  EXPECT_EQ(r.exitCode, 1) << r;
+  EXPECT_NE(r.err.find("status 404"), std::string::npos) << r;
+  EXPECT_NE(access(file.c_str(), F_OK), 0) << "an error page was kept";
+
+  r = ehcGet({"-o", file, "--max-size", "100", http(*server_)});
+  EXPECT_EQ(r.exitCode, 1) << r;
+  EXPECT_NE(r.err.find("larger than the maximum body size (-33)"), std::string::npos) << r;
+}
+
+// --compressed without -o: the decoded body on stdout.
+TEST_F(EhcGet, CompressedBodiesAreDecoded) {
+  const Ran r = ehcGet({"--compressed", http(*server_, "/gzip/users.json")});
+  ASSERT_EQ(r.exitCode, 0) << r;
+  EXPECT_TRUE(r.out == kOkLine + *users_) << r;
+}
+
+// -T: the file as the body, with Content-Length; stdin chunked.
+TEST_F(EhcGet, UploadsAFile) {
+  ehc_fault::FaultServer upload;
+  ASSERT_TRUE(upload.start());
+  const std::string url = "http://127.0.0.1:" + std::to_string(upload.port()) + "/upload";
+  const uint32_t crc = static_cast<uint32_t>(
+      crc32(0, reinterpret_cast<const Bytef*>(users_->data()), users_->size()));
+  Ran r = ehcGet({"-T", kUsersPath, url});
+  ASSERT_EQ(r.exitCode, 0) << r;
+  EXPECT_NE(r.out.find("{\"bytes\":" + std::to_string(users_->size()) +
+                       ",\"crc32\":" + std::to_string(crc) + ",\"chunked\":false}"),
+            std::string::npos)
+      << r;
+  ASSERT_EQ(upload.requests().size(), 1u);
+  EXPECT_EQ(upload.requests()[0], "1 PUT /upload");
+  r = ehcGet({"-T", "-", "-X", "POST", url});  // stdin is /dev/null here
+  ASSERT_EQ(r.exitCode, 0) << r;
+  EXPECT_NE(r.out.find("{\"bytes\":0,\"crc32\":0,\"chunked\":true}"), std::string::npos) << r;
+}
+
+// --events: one line per event, TYPE, ID, DATA.
+TEST_F(EhcGet, EventsPrintOneLineEach) {
+  ehc_fault::FaultServer events;
+  ASSERT_TRUE(events.start());
+  const Ran r =
+      ehcGet({"--events", "http://127.0.0.1:" + std::to_string(events.port()) + "/events?count=2"});
+  ASSERT_EQ(r.exitCode, 0) << r;
+  EXPECT_EQ(r.out,
+            "message\t1\t{\"n\":1,\\n\"name\":\"e1\"}\nmessage\t2\t{\"n\":2,\\n\"name\":\"e2\"}\n")
+      << r;
 }
 
 }  // namespace

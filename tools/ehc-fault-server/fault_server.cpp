@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <chrono>
@@ -20,6 +21,7 @@
 #include <utility>
 
 #include "api_routes.h"
+#include "file_route.h"
 #include "socket_options.h"
 
 namespace ehc_fault {
@@ -130,7 +132,12 @@ struct Request {
   std::string path, query;  // target split at the first '?'
   uint64_t contentLength = 0;
   bool hasTransferEncoding = false;
-  bool wantsClose = false;  // "Connection: close"
+  bool chunkedBody = false;  // Transfer-Encoding: chunked (the only coding read)
+  uint64_t bodyBytes = 0;    // the whole body's, however long
+  uint32_t bodyCrc = 0;      // CRC-32 of the whole body (zlib's)
+  bool wantsClose = false;   // "Connection: close"
+  std::string range;         // the Range field's value
+  std::string lastEventId;   // the Last-Event-ID field's value
 };
 
 void parseHeader(std::string_view line, Request* request, bool* valid) {
@@ -147,8 +154,13 @@ void parseHeader(std::string_view line, Request* request, bool* valid) {
     request->contentLength = length.value_or(0);
   } else if (name == "transfer-encoding") {
     request->hasTransferEncoding = true;
+    request->chunkedBody = lowercase(value) == "chunked";
   } else if (name == "connection") {
     request->wantsClose = lowercase(value).find("close") != std::string::npos;
+  } else if (name == "range") {
+    request->range = value;
+  } else if (name == "last-event-id") {
+    request->lastEventId = value;
   }
 }
 
@@ -320,10 +332,12 @@ class Peer {
     received_.erase(0, headEnd + 4);
     if (!parsed) return ReadOutcome::kMalformed;
     if (answersBeforeTheBody(request->path)) return ReadOutcome::kRequest;
-    // A chunked request body would need a decoder just to find the next request.
-    if (request->hasTransferEncoding) return ReadOutcome::kBodyNotSupported;
-    return receiveBody(request->contentLength, &request->body, deadline) ? ReadOutcome::kRequest
-                                                                         : ReadOutcome::kGone;
+    // Of the transfer codings only chunked is decoded (what clients send).
+    if (request->hasTransferEncoding && !request->chunkedBody)
+      return ReadOutcome::kBodyNotSupported;
+    if (request->chunkedBody) return receiveChunked(request, deadline);
+    return receiveBody(request->contentLength, request, deadline) ? ReadOutcome::kRequest
+                                                                  : ReadOutcome::kGone;
   }
 
   bool send(std::string_view bytes, Clock::time_point deadline) {
@@ -376,9 +390,45 @@ class Peer {
   }
 
   // Takes `bytes` of body, keeping the first kMaxKeptBody of them in *kept.
-  bool receiveBody(uint64_t bytes, std::string* kept, Clock::time_point deadline) {
+  // A chunked request body (RFC 9112 7.1): sizes, data, trailers.
+  ReadOutcome receiveChunked(Request* request, Clock::time_point deadline) {
+    std::string line;
+    for (;;) {
+      if (!receiveLine(&line, deadline)) return ReadOutcome::kGone;
+      const std::string size = line.substr(0, line.find(';'));
+      char* end = nullptr;
+      const unsigned long long n = strtoull(size.c_str(), &end, 16);
+      if (size.empty() || *end || size.size() > 15) return ReadOutcome::kMalformed;
+      if (n == 0) break;
+      if (!receiveBody(n, request, deadline) || !receiveLine(&line, deadline))
+        return ReadOutcome::kGone;
+      if (!line.empty()) return ReadOutcome::kMalformed;
+    }
+    do {  // trailers, up to the empty line
+      if (!receiveLine(&line, deadline)) return ReadOutcome::kGone;
+    } while (!line.empty());
+    return ReadOutcome::kRequest;
+  }
+
+  bool receiveLine(std::string* line, Clock::time_point deadline) {
+    size_t end;
+    while ((end = received_.find("\r\n")) == std::string::npos) {
+      if (received_.size() > kMaxHeadBytes) return false;
+      if (!receiveMore(deadline)) return false;
+    }
+    line->assign(received_, 0, end);
+    received_.erase(0, end + 2);
+    return true;
+  }
+
+  bool receiveBody(uint64_t bytes, Request* request, Clock::time_point deadline) {
+    std::string* kept = &request->body;
     for (;;) {
       const size_t dropped = static_cast<size_t>(std::min<uint64_t>(bytes, received_.size()));
+      request->bodyBytes += dropped;
+      request->bodyCrc = static_cast<uint32_t>(
+          crc32(request->bodyCrc, reinterpret_cast<const Bytef*>(received_.data()),
+                static_cast<uInt>(dropped)));
       if (kept->size() < kMaxKeptBody)
         kept->append(received_, 0, std::min(dropped, kMaxKeptBody - kept->size()));
       received_.erase(0, dropped);
@@ -634,6 +684,55 @@ After apiRoute(Exchange& ex) {
   return ex.replyJson(reply->status, reply->body);
 }
 
+// An event stream: events after Last-Event-ID (ids 1..count), each
+// {"n":ID,"name":"eID"} with id: ID, CRLF line ends and a comment between,
+// `drop` events per connection, then the connection closes (retry: 1 asks
+// for a quick reconnection).
+After eventsRoute(Exchange& ex) {
+  const uint64_t count = ex.numberParam("count", 5, 0, 10000);
+  const uint64_t drop = ex.numberParam("drop", 0, 0, 10000);
+  const uint64_t after =
+      parseDecimal(ex.request.lastEventId).value_or(0);  // browsers send the last id seen
+  std::string out =
+      "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
+      "Connection: close\r\n\r\nretry: 1\r\n\r\n";
+  uint64_t sent = 0;
+  for (uint64_t id = after + 1; id <= count && (!drop || sent < drop); ++id, ++sent) {
+    const std::string n = std::to_string(id);
+    out += ": comment\r\nid: " + n + "\r\ndata: {\"n\":" + n + ",\r\ndata: \"name\":\"e" + n +
+           "\"}\r\n\r\n";
+  }
+  return ex.reply(out, After::kClose);
+}
+
+// A small upload handler: what arrived, for a test to compare.
+After uploadRoute(Exchange& ex) {
+  const Request& r = ex.request;
+  return ex.replyJson(200, "{\"bytes\":" + std::to_string(r.bodyBytes) +
+                               ",\"crc32\":" + std::to_string(r.bodyCrc) +
+                               ",\"chunked\":" + (r.chunkedBody ? "true" : "false") + "}");
+}
+
+// A generated file with download faults (file_route.h).
+After fileRoute(Exchange& ex) {
+  FileQuery q;
+  q.bytes = ex.numberParam("bytes", 1000, 0, kMaxGeneratedBytes);
+  q.chunked = ex.textParam("framing") == "chunked";
+  q.gzip = ex.textParam("coding") == "gzip";
+  q.transferGzip = ex.textParam("coding") == "te-gzip";
+  q.corrupt = std::string(ex.textParam("corrupt"));
+  q.truncate = ex.numberParam("truncate", 0, 0, kMaxGeneratedBytes);
+  q.drop = ex.numberParam("drop", 0, 0, kMaxGeneratedBytes);
+  q.every = ex.numberParam("every", 0, 0, kMaxGeneratedBytes);
+  q.ignoreRanges = ex.textParam("ranges") == "ignore";
+  // drop-conn=C: only connection C drops (a server that ignores Range
+  // would otherwise drop every answer at the same byte).
+  const uint64_t dropOn = ex.numberParam("drop-conn", 0, 0, UINT32_MAX);
+  if (dropOn && dropOn != ex.connectionNumber) q.drop = q.every = 0;
+  const FileReply reply = fileReply(q, ex.request.range, ex.request.method == "HEAD");
+  return ex.reply(reply.bytes, reply.close ? After::kClose : After::kKeepAlive);
+}
+
 After notFoundRoute(Exchange& ex) {
   return ex.replyJson(404, "{\"error\":\"no such route\"}");
 }
@@ -677,6 +776,15 @@ const Route kRoutes[] = {
      "Content-Length of N MiB (default 1024), streamed until\nthe peer leaves, or for 60 s",
      hugeBodyRoute},
     {"/status", "/status?code=N", "status N with a small JSON body", statusRoute},
+    {"/events", "/events?count=N&drop=K",
+     "text/event-stream: events after Last-Event-ID up to N, K per connection, then close",
+     eventsRoute},
+    {"/upload", "/upload", "any method, any body (Content-Length or chunked): its size and CRC-32",
+     uploadRoute},
+    {"/file",
+     "/file?bytes=N[&framing=chunked][&coding=gzip|te-gzip][&corrupt=crc|size][&truncate=K]"
+     "[&drop=K][&every=K][&drop-conn=C][&ranges=ignore]",
+     "a generated file: ranges, gzip, drops (file_route.h)", fileRoute},
     {"/echo", "/echo[/...]",
      "200 {\"method\",\"target\",\"head\",\"body\"}: the request as received", echoRoute},
     {"/set-cookie", "/set-cookie?name=N&value=V[&max-age=S]", "200 with Set-Cookie: N=V",

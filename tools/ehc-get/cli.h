@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include <string>
 #include <utility>
@@ -32,6 +33,14 @@ struct Options {
   const char* body = nullptr;
   std::vector<std::pair<std::string, std::string>> headers;
   std::vector<ehc_tools::CliBinding> bindings;
+  const char* output = nullptr;  // -o
+  bool compressed = false;
+  const char* sha256 = nullptr;
+  uint64_t maxSize = 0;
+  bool events = false;
+  const char* upload = nullptr;  // -T
+  int uploadFd = -1;
+  int64_t uploadLength = -1;
 };
 
 namespace detail {
@@ -72,16 +81,21 @@ inline void configureTls(ehc::MbedTlsTransport& tls, const Options& o) {
 // The request the options describe, written the same way on every attempt.
 class CliRequest final : public ehc::Exchange {
  public:
-  CliRequest(const Options& o, const ehc::Url& url, const ehc::JsonBinder* binder)
-      : o_(o), url_(url), binder_(binder) {}
+  CliRequest(const Options& o, const ehc::Url& url, const ehc::JsonBinder* binder,
+             const ehc::ResponseBody* body = nullptr)
+      : o_(o), url_(url), binder_(binder), body_(body) {}
   ehc::HttpError writeRequest(ehc::RequestWriter& w) override {
     w.begin(o_.method.c_str(), url_, "", nullptr, 0, nullptr, 0);
     w.standardHeaders("ehc-get/" EHC_VERSION_TEXT);
     bool typed = false;
+    bool encodings = false;
     for (const auto& h : o_.headers) {
       w.header(h.first.c_str(), h.second.c_str());
       typed |= strcasecmp(h.first.c_str(), "Content-Type") == 0;
+      encodings |= strcasecmp(h.first.c_str(), "Accept-Encoding") == 0;
     }
+    if (o_.compressed && !encodings) w.header("Accept-Encoding", "gzip, deflate");
+    if (o_.uploadFd >= 0) return writeUpload(w, typed);
     const size_t length = o_.body ? strlen(o_.body) : 0;
     if (o_.body && !typed) w.header("Content-Type", "application/json");
     const bool sendsBody =
@@ -89,14 +103,33 @@ class CliRequest final : public ehc::Exchange {
     w.endHeaders(sendsBody ? static_cast<int64_t>(length) : -1);
     return w.body(o_.body ? o_.body : "", length);
   }
-  bool bodySatisfied() const override { return binder_ && binder_->done(); }
+  // The file (again from its start on a resend: stdin cannot, see replayable).
+  ehc::HttpError writeUpload(ehc::RequestWriter& w, bool typed) {
+    if (o_.uploadLength >= 0) lseek(o_.uploadFd, 0, SEEK_SET);
+    ehc::FdStream file{o_.uploadFd};
+    ehc::UploadOptions upload;
+    upload.read = [&file](uint8_t* b, size_t n) { return static_cast<long>(file.read(b, n)); };
+    upload.length = o_.uploadLength;
+    if (!typed) w.header("Content-Type", "application/octet-stream");
+    ehc::writeUploadHead(w, upload);
+    return ehc::writeUploadBody(w, upload);
+  }
+  // A file wants the whole body; the bindings until they are resolved.
+  bool bodySatisfied() const override {
+    if (body_ && body_->failed()) return true;
+    return !o_.output && binder_ && binder_->done();
+  }
   bool isHead() const override { return o_.method == "HEAD"; }
-  bool replayable() const override { return o_.method != "POST" && o_.method != "PATCH"; }
+  bool replayable() const override {
+    if (o_.uploadFd >= 0 && o_.uploadLength < 0) return false;  // stdin is read once
+    return o_.method != "POST" && o_.method != "PATCH";
+  }
 
  private:
   const Options& o_;
   const ehc::Url& url_;
   const ehc::JsonBinder* binder_;
+  const ehc::ResponseBody* body_;
 };
 
 // --parallel: o.parallel requests at once over o.urls in turn, one thread;

@@ -21,6 +21,16 @@
 //     -b PATH[:TYPE]     bind a path of the JSON body (repeatable); stdout
 //                        then carries one line per binding, as ehc-json
 //                        prints them, instead of the body
+//     -o FILE            a 2xx body goes to FILE (created or truncated;
+//                        removed again when the request fails)
+//     --compressed       Accept-Encoding: gzip, deflate; the body decoded
+//     --sha256 HEX       the body written to FILE must have this SHA-256
+//     --max-size N       a body beyond N bytes fails the request
+//     --events           the body is a text/event-stream: one line per event
+//                        on stdout, TYPE<tab>ID<tab>DATA (a line feed in
+//                        the data printed as \n), instead of the body
+//     -T FILE            upload FILE as the body (PUT unless -X says else),
+//                        with Content-Length; -T - reads stdin, sent chunked
 //
 // stdout: each response's status line and body. stderr, per request:
 //   request I status S bytes B ms T reused yes|no resumed yes|no
@@ -32,9 +42,13 @@
 //   ... tls TLSv1.2 TLS-ECDHE-ECDSA-WITH-AES-128-GCM-SHA256
 // Exit 0 when every request got a response; 1 with a message otherwise
 // (untrusted certificate, wrong host name, refused, timeout, ...); 2: usage.
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <string>
 #include <utility>
@@ -52,7 +66,9 @@ int usage(const char* msg) {
           "ehc-get: %s\nusage: ehc-get [--cacert FILE] [--pin HEX | --pin-key HEX] [--insecure] "
           "[--cert FILE --key FILE [--key-pass TEXT]] "
           "[--repeat N | --parallel N] [--timeout MS] [-H 'Name: value']... [-X METHOD] [-d JSON] "
-          "[-b PATH[:TYPE]]... URL...\n  TYPE: %s (default raw)\n",
+          "[-b PATH[:TYPE]]... [-o FILE] [--compressed] [--sha256 HEX] [--max-size N] [-T FILE] "
+          "[--events] URL...\n"
+          "  TYPE: %s (default raw)\n",
           msg, ehc_tools::kBindingTypes);
   return 2;
 }
@@ -105,6 +121,22 @@ int parseArgs(int argc, char** argv, Options* o) {
     } else if (a == "-b") {
       if (!(v = value())) return usage("-b needs a path");
       o->bindings.push_back(ehc_tools::parseBinding(v));
+    } else if (a == "-o") {
+      if (!(o->output = value())) return usage("-o needs a file");
+    } else if (a == "--compressed") {
+      o->compressed = true;
+    } else if (a == "--sha256") {
+      if (!(o->sha256 = value()) || strlen(o->sha256) != 64)
+        return usage("--sha256 needs 64 hex digits");
+    } else if (a == "--max-size") {
+      long n = 0;
+      if (!parsePositive(value(), &n)) return usage("--max-size needs a positive number");
+      o->maxSize = static_cast<uint64_t>(n);
+    } else if (a == "--events") {
+      o->events = true;
+    } else if (a == "-T") {
+      if (!(o->upload = value())) return usage("-T needs a file");
+      if (o->method == "GET") o->method = "PUT";  // as curl does
     } else if (a == "--help" || a == "-h") {
       usage("help");
       return 0;
@@ -122,6 +154,39 @@ int parseArgs(int argc, char** argv, Options* o) {
   return -1;  // go on
 }
 
+// --events: each event as one line, TYPE<tab>ID<tab>DATA.
+class EventPrinter {
+ public:
+  EventPrinter() { parser_.setVisitor(&kVisitor, this); }
+  void begin() { parser_.begin(); }
+  bool feed(const uint8_t* d, size_t n) { return parser_.feed(d, n); }
+
+ private:
+  static const ehc::SseVisitor kVisitor;
+  ehc::StaticSseParser<64, 256> parser_;
+  std::string data_;
+};
+
+const ehc::SseVisitor EventPrinter::kVisitor = {
+    [](void* self) {
+      static_cast<EventPrinter*>(self)->data_.clear();
+      return true;
+    },
+    [](void* self, const char* d, size_t n) {
+      std::string& data = static_cast<EventPrinter*>(self)->data_;
+      for (size_t i = 0; i < n; ++i)
+        data += d[i] == '\n' ? std::string("\\n") : std::string(1, d[i]);
+      return true;
+    },
+    [](void* self, const ehc::SseEvent& e) {
+      printf("%s\t%s\t%s\n", e.type, e.id, static_cast<EventPrinter*>(self)->data_.c_str());
+      fflush(stdout);
+      return true;
+    },
+    [](void*) {}};
+
+EventPrinter eventPrinter;
+
 void writeOut(const std::string& s) {
   fwrite(s.data(), 1, s.size(), stdout);
 }
@@ -133,6 +198,17 @@ int main(int argc, char** argv) {
   const int done = parseArgs(argc, argv, &o);
   if (done >= 0) return done;
 
+  if (o.upload) {
+    if (o.body) return usage("-T and -d: one body");
+    o.uploadFd = strcmp(o.upload, "-") == 0 ? 0 : open(o.upload, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (o.uploadFd < 0) {
+      fprintf(stderr, "ehc-get: cannot read %s: %s\n", o.upload, strerror(errno));
+      return 1;
+    }
+    if (o.uploadFd > 0 && fstat(o.uploadFd, &st) == 0 && S_ISREG(st.st_mode))
+      o.uploadLength = st.st_size;
+  }
   ehc::Url url;
   if (ehc::parseUrl(o.url, &url) != ehc::HttpError::Ok) return usage("malformed URL");
   const std::string host(url.host, url.hostLength);
@@ -145,6 +221,8 @@ int main(int argc, char** argv) {
   ehc::MbedTlsTransport tls;
   ehc_get::configureTls(tls, o);
   ehc::Connection connection(&tcp, &tls);
+  static uint8_t window[32768];  // --compressed: any deflate stream
+  static ehc::Inflater inflater(window, sizeof window);
 
   int failures = 0;
   for (long i = 1; i <= o.repeat; ++i) {
@@ -158,27 +236,58 @@ int main(int argc, char** argv) {
     ehc::ResponseParser parser;
     struct Sink {
       ehc::ResponseParser* parser;
-      ehc::JsonBinder* binder;  // null: the body goes to stdout
+      ehc::JsonBinder* binder;  // null: no bindings
+      ehc::ResponseBody* body;
+      bool toFile;
+      bool events;
       bool statusPrinted;
       void status() {
-        if (statusPrinted || binder) return;
+        if (statusPrinted || binder || toFile || events) return;
         statusPrinted = true;
         printf("HTTP/1.%d %d %s\n", parser->httpMinor(), parser->status(), parser->reason());
       }
-    } sink{&parser, binding ? &binder : nullptr, false};
+      // A file takes a 2xx answer's body; stdout every body, when not bound.
+      bool toSink() const {
+        const int status = parser->status();
+        return toFile ? status >= 200 && status < 300 : !binder;
+      }
+    };
+    ehc::ResponseBody body;
+    Sink sink{&parser, binding ? &binder : nullptr, &body, o.output != nullptr, o.events, false};
+    ehc::FdStream file{-1};
+    ehc::BodyOptions bodyOptions;
+    if (o.output) {
+      file.fd = open(o.output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+      if (file.fd < 0) {
+        fprintf(stderr, "ehc-get: cannot write %s: %s\n", o.output, strerror(errno));
+        return 1;
+      }
+      bodyOptions.sink = [&file](const uint8_t* d, size_t n) { return file.write(d, n) == n; };
+      bodyOptions.sinkIsStream = true;
+    } else if (o.events) {
+      eventPrinter.begin();
+      bodyOptions.sink = [](const uint8_t* d, size_t n) { return eventPrinter.feed(d, n); };
+    } else {
+      bodyOptions.sink = [](const uint8_t* d, size_t n) { return fwrite(d, 1, n, stdout) == n; };
+    }
+    ehc::Sha256Check digest(o.sha256);
+    if (o.sha256) bodyOptions.check = &digest;
+    body.begin(bodyOptions, o.maxSize, o.compressed ? &inflater : nullptr, &ehc::kInflateCalls);
+    body.startHop(parser);
     parser.onBody(
         [](void* u, const char* d, size_t n) {
           auto* s = static_cast<Sink*>(u);
           s->status();
-          if (!s->binder)
-            fwrite(d, 1, n, stdout);
-          else if (!s->binder->done())
-            s->binder->feed(d, n);
+          s->body->take(*s->parser, s->binder, s->toSink(), d, n);
         },
         &sink);
-    CliRequest request(o, url, binding ? &binder : nullptr);
+    CliRequest request(o, url, binding ? &binder : nullptr, &body);
     const ehc::ExchangeResult r =
         connection.exchange(endpoint, request, parser, ehc::Deadline::in(o.timeoutMs));
+    if (r.ok() || body.failed()) body.finish(parser, sink.binder, sink.toSink());
+    if (file.fd >= 0) close(file.fd);
+    const bool kept = r.ok() && !body.failed() && (!o.output || sink.toSink());
+    if (o.output && !kept) unlink(o.output);  // nothing of a failed download stays
 
     if (parser.headersDone()) sink.status();  // a response without a body
     if (binding && parser.headersDone()) {
@@ -200,6 +309,17 @@ int main(int argc, char** argv) {
     if (url.https && tls.tlsVersion()[0])
       fprintf(stderr, " tls %s %s", tls.tlsVersion(), tls.cipherSuite());
     fputc('\n', stderr);
+    if (r.ok() && body.failed()) {
+      ++failures;
+      fprintf(stderr, "ehc-get: request %ld failed: %s (%d)\n", i,
+              ehc::causeMessage(body.cause()) ? ehc::causeMessage(body.cause())
+                                              : ehc::errorToString(body.error()),
+              body.error());
+    } else if (r.ok() && o.output && !sink.toSink()) {
+      ++failures;
+      fprintf(stderr, "ehc-get: request %ld: status %d, %s not written\n", i, parser.status(),
+              o.output);
+    }
     if (!r.ok()) {
       ++failures;
       if (r.net != ehc::NetError::Ok)

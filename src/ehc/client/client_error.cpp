@@ -42,6 +42,10 @@ constexpr ErrorText kTexts[] = {
     {"cert_expired", "server certificate expired"},
     {"cert_not_yet_valid", "server certificate not valid yet (is the clock set?)"},
     {"cancelled", "request cancelled"},
+    {"stopped", "transfer stopped by the body callback"},
+    {"body_too_large", "response body larger than the maximum body size"},
+    {"digest_mismatch", "response body does not match the expected digest"},
+    {"resume_failed", "the dropped download could not be resumed"},
 };
 static_assert(sizeof kTexts / sizeof kTexts[0] == -EHC_ERROR_LAST + 1, "one text per code");
 
@@ -57,8 +61,10 @@ constexpr ErrorText kLayers[] = {
     {"http", "the HTTP engine (response, request, URL)"},
     {"json", "the response body's JSON"},
     {"request", "the client's checks of the request"},
+    {"inflate", "the gzip/deflate body"},
+    {"range", "the answer to a resumed download"},
 };
-static_assert(sizeof kLayers / sizeof kLayers[0] == static_cast<size_t>(ErrorLayer::Request) + 1,
+static_assert(sizeof kLayers / sizeof kLayers[0] == static_cast<size_t>(ErrorLayer::Range) + 1,
               "one text per layer");
 
 }  // namespace
@@ -82,6 +88,8 @@ const char* causeName(ErrorCause c) {
     case ErrorLayer::Http: return httpErrorName(c.http());
     case ErrorLayer::Json: return jsonErrorName(c.json());
     case ErrorLayer::Request: return requestErrorName(c.request());
+    case ErrorLayer::Inflate: return inflateErrorName(static_cast<InflateError>(c.code));
+    case ErrorLayer::Range: return rangeErrorName(static_cast<RangeError>(c.code));
   }
   return nullptr;
 }
@@ -94,6 +102,8 @@ const char* causeMessage(ErrorCause c) {
     // A document's error by its name, as ArduinoJson's DeserializationError prints.
     case ErrorLayer::Json: return jsonErrorName(c.json());
     case ErrorLayer::Request: return requestErrorMessage(c.request());
+    case ErrorLayer::Inflate: return inflateErrorMessage(static_cast<InflateError>(c.code));
+    case ErrorLayer::Range: return rangeErrorMessage(static_cast<RangeError>(c.code));
   }
   return nullptr;
 }
@@ -133,6 +143,10 @@ const char* const kNames[] = {
     "Certificate Expired",
     "Certificate Not Yet Valid",
     "Request Cancelled",
+    "Transfer Stopped",
+    "Body Too Large",
+    "Digest Mismatch",
+    "Resume Failed",
 };
 static_assert(sizeof kNames / sizeof kNames[0] == -EHC_ERROR_LAST + 1, "one per code");
 
@@ -214,6 +228,7 @@ int clientErrorOf(HttpError e) {
     case HttpError::BadHeaderName:
     case HttpError::MissingPathParam: return EHC_ERROR_INVALID_REQUEST;
     case HttpError::RequestTooLarge: return EHC_ERROR_STREAM_WRITE;
+    case HttpError::BodySourceFailed: return EHC_ERROR_NO_STREAM;
     default: return EHC_ERROR_BAD_RESPONSE;  // the response parser's findings
   }
 }

@@ -4,7 +4,9 @@
 // getStatusCode() is the HTTP status after a response, or one of these.
 #pragma once
 
+#include "../codec/inflate.h"
 #include "../config.h"
+#include "../http/content_range.h"
 #include "../http/http_error.h"
 #include "../json/json_error.h"
 #include "../net/net_error.h"
@@ -46,7 +48,11 @@ enum ClientError : int {
   EHC_ERROR_CERT_EXPIRED = -29,        // the server's certificate (or its chain's) has expired
   EHC_ERROR_CERT_NOT_YET_VALID = -30,  // ... is not valid yet: set the clock (SNTP)
   EHC_ERROR_CANCELLED = -31,           // cancel() of a polled request
-  EHC_ERROR_LAST = -31,
+  EHC_ERROR_STOPPED = -32,             // the body callback stopped the transfer
+  EHC_ERROR_BODY_TOO_LARGE = -33,      // beyond the maximum body size
+  EHC_ERROR_DIGEST_MISMATCH = -34,     // the body written is not the one expected
+  EHC_ERROR_RESUME_FAILED = -35,       // a dropped download could not be continued
+  EHC_ERROR_LAST = -35,
 };
 
 // A sentence for a code (0 and unknown codes included), and a short
@@ -75,6 +81,8 @@ enum class ErrorLayer : uint8_t {
   Http,      // an HttpError: the response parser, the request writer, a URL
   Json,      // a JsonError: the response body's document
   Request,   // a RequestError: the client's own checks (builder, base URL, redirects)
+  Inflate,   // an InflateError: a gzip/deflate body (codec/inflate.h)
+  Range,     // a RangeError: a resumed download's answer (http/content_range.h)
 };
 
 struct ErrorCause {
@@ -86,6 +94,8 @@ struct ErrorCause {
   explicit ErrorCause(HttpError e) : layer(ErrorLayer::Http), code(static_cast<uint8_t>(e)) {}
   explicit ErrorCause(JsonError e) : layer(ErrorLayer::Json), code(static_cast<uint8_t>(e)) {}
   explicit ErrorCause(RequestError e) : layer(ErrorLayer::Request), code(static_cast<uint8_t>(e)) {}
+  explicit ErrorCause(InflateError e) : layer(ErrorLayer::Inflate), code(static_cast<uint8_t>(e)) {}
+  explicit ErrorCause(RangeError e) : layer(ErrorLayer::Range), code(static_cast<uint8_t>(e)) {}
 
   // The layer's error, or its Ok when the cause is in another layer.
   NetError net() const { return layer == ErrorLayer::Net ? NetError(code) : NetError::Ok; }

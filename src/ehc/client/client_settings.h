@@ -8,6 +8,7 @@
 
 #include "../config.h"
 #include "../http/url.h"
+#include "body_options.h"
 #include "client_error.h"
 #include "stored_headers.h"
 
@@ -30,6 +31,9 @@ struct ClientSettings {
   uint32_t pollBudgetMs = EHC_POLL_BUDGET_MS;  // one poll()'s work (RestClient::setPollBudget)
   uint32_t pollBudgetBytes = EHC_POLL_BUDGET_BYTES;
   char contentType[48] = "application/json";
+  uint64_t maxBodySize = 0;      // of a response body, decoded; 0: no limit
+  Inflater* inflater = nullptr;  // gzip/deflate bodies accepted and decoded with it
+  const InflateCalls* inflate = nullptr;
   StoredHeaders headers;
 };
 

@@ -49,9 +49,16 @@ constexpr ErrorText kTexts[] = {
     {"resolved_location_too_long",
      "redirect Location longer than EHC_MAX_URL_LENGTH once resolved"},
     {"redirect_scheme", "redirect to a scheme other than http or https"},
+    {"coding_unsupported", "response coding not supported (gzip or deflate, one of them)"},
+    {"resume_not_restartable",
+     "the server ignored the range and the download target cannot start over"},
+    {"digest_mismatch", "the SHA-256 of the data is not the one expected"},
+    {"digest_bad_expected", "the expected SHA-256 is not 64 hexadecimal digits"},
+    {"digest_failed", "the body's SHA-256 could not be computed"},
+    {"upload_with_other_body", "upload() with other body content"},
 };
 static_assert(sizeof kTexts / sizeof kTexts[0] ==
-                  static_cast<size_t>(RequestError::RedirectScheme) + 1,
+                  static_cast<size_t>(RequestError::UploadWithOtherBody) + 1,
               "one text per error");
 
 }  // namespace

@@ -48,6 +48,13 @@ enum class RequestError : uint8_t {
   UrlTooLongToResolve,
   ResolvedLocationTooLong,
   RedirectScheme,
+  // the response body's consumers (issue 18)
+  CodingUnsupported,
+  ResumeNotRestartable,
+  DigestMismatch,
+  DigestBadExpected,
+  DigestFailed,
+  UploadWithOtherBody,
 };
 
 // A short identifier ("too_many_query_params") and a sentence for people.

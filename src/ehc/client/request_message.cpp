@@ -4,6 +4,7 @@
 
 #include "../http/text.h"
 #include "json_body.h"
+#include "upload_body.h"
 #include "user_headers.h"
 
 EHC_BEGIN_NAMESPACE
@@ -62,9 +63,17 @@ const char* contentType(const RequestSpec& q, const ClientSettings& s) {
   return s.contentType;
 }
 
-void writeBody(RequestWriter& w, const RequestSpec& q, const ClientSettings& s, const Hop& hop,
-               size_t* headBytes) {
+// An upload's type: the request's Content-Type header, else bytes.
+const char* uploadType(const RequestSpec& q) {
+  for (uint8_t i = 0; i < q.headerCount; ++i)
+    if (named(q.headers[i].name, "Content-Type")) return q.headers[i].value;
+  return "application/octet-stream";
+}
+
+HttpError writeBody(RequestWriter& w, const RequestSpec& q, const ClientSettings& s, const Hop& hop,
+                    size_t* headBytes) {
   *headBytes = 0;
+  HttpError source = HttpError::Ok;
   if (!hop.hasBody) {
     w.endHeaders(-1);
   } else if (q.fieldCount) {
@@ -75,6 +84,11 @@ void writeBody(RequestWriter& w, const RequestSpec& q, const ClientSettings& s, 
     *headBytes = w.position();
     JsonWriter out(toRequest, &w);
     writeDottedObject(out, q.fields, q.fieldCount);
+  } else if (q.upload.read) {
+    w.header("Content-Type", uploadType(q));
+    writeUploadHead(w, q.upload);
+    *headBytes = w.position();
+    source = writeUploadBody(w, q.upload);
   } else if (q.rawBody) {
     w.header("Content-Type", contentType(q, s));
     w.endHeaders(static_cast<int64_t>(q.rawLength));
@@ -84,6 +98,7 @@ void writeBody(RequestWriter& w, const RequestSpec& q, const ClientSettings& s, 
     w.endHeaders(hasBodyByDefault(hop.method) ? 0 : -1);
   }
   if (!*headBytes) *headBytes = w.position();
+  return source;
 }
 
 }  // namespace
@@ -109,8 +124,14 @@ HttpError writeRequestMessage(RequestWriter& w, const RequestSpec& q, const Clie
     if ((cross && isCredentialHeader(name)) || named(name, "Content-Type")) continue;
     w.header(name, q.headers[i].value);
   }
-  writeBody(w, q, s, hop, headBytes);
-  return w.error();
+  if (hop.range) w.header("Range", hop.range);
+  if (hop.lastEventId) w.header("Last-Event-ID", hop.lastEventId);
+  // Codings are opt-in: only with an inflater to undo them.
+  if ((q.body.inflater || s.inflater) && !requestHas(q, "Accept-Encoding") &&
+      !s.headers.find("Accept-Encoding"))
+    w.header("Accept-Encoding", "gzip, deflate");
+  const HttpError source = writeBody(w, q, s, hop, headBytes);
+  return source != HttpError::Ok ? source : w.error();
 }
 
 EHC_END_NAMESPACE

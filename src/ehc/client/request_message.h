@@ -26,9 +26,11 @@ struct Hop {
   char urlText[EHC_MAX_URL_LENGTH + 1];
   char host[EHC_MAX_HOST_LENGTH + 1];  // url's, NUL-terminated, without brackets
   const char* method;
-  uint8_t index;     // 0: the first
-  bool hasBody;      // false once a redirect turned the request into a GET
-  bool crossOrigin;  // another scheme, host or port than the base URL's
+  uint8_t index;            // 0: the first
+  bool hasBody;             // false once a redirect turned the request into a GET
+  bool crossOrigin;         // another scheme, host or port than the base URL's
+  const char* range;        // a resumed download's Range value, or nullptr
+  const char* lastEventId;  // a reconnected event stream's, or nullptr
 };
 
 // Writes the hop's request; *headBytes: the bytes before the body.

@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "../http/content_range.h"
 #include "../http/text.h"
 
 EHC_BEGIN_NAMESPACE
@@ -69,7 +70,13 @@ void RequestRun::start(const RequestSpec& spec, bool ownsBinder) {
   doneBy_ = Deadline::in(spec.timeoutMs ? spec.timeoutMs : client_.settings.timeoutMs);
   retries_ = spec.retries >= 0 ? spec.retries : client_.settings.maxRetry;
   repeatable_ = spec.idempotent || !unsafeToRepeat(spec.method);
-  attempt_ = 0;
+  attempt_ = resumes_ = 0;
+  resuming_ = uploadUsed_ = reconnecting_ = false;
+  reconnects_ = 0;
+  const bool own = spec.body.inflater != nullptr;
+  body_.begin(spec.body, spec.body.maxBody ? spec.body.maxBody : client_.settings.maxBodySize,
+              own ? spec.body.inflater : client_.settings.inflater,
+              own ? spec.body.inflate : client_.settings.inflate);
   state_ = RunState::Attempt;
 }
 
@@ -133,6 +140,8 @@ void RequestRun::startAttempt() {
   hop_.method = spec_->method;
   hop_.hasBody = true;
   hop_.index = 0;
+  hop_.range = resuming_ ? range_ : nullptr;
+  hop_.lastEventId = reconnecting_ ? body_.lastEventId() : nullptr;
   state_ = RunState::Hop;
 }
 
@@ -146,7 +155,6 @@ void RequestRun::startHop() {
       hop_.url.https != base.https || hop_.url.port != base.port || !sameHost(hop_.host, base);
   headBytes_ = 0;
   client_.binder.restart();
-  bodyFed_ = false;
   bodyWanted_ = -1;
   headerTargets_.begin(spec_->headerTargets, spec_->headerTargetCount);
   parser_.clearCaptures();
@@ -154,6 +162,7 @@ void RequestRun::startHop() {
       spec_->redirects ? parser_.captureHeader("Location", location_, sizeof location_) : -1);
   client_.cookies.discard();  // what a failed exchange before this one staged
   client_.cookies.setResponseHost(hop_.host);
+  body_.startHop(parser_, resuming_);
   parser_.onHeaders(&kHeaderVisitor, this);
   parser_.onBody(onBodyBytes, this);
   result_.bodyBytes = 0;    // the answer's: this hop's, if it is the answer
@@ -178,6 +187,10 @@ void RequestRun::settle() {
   if (hop_.index == 0 && result_.attempts == 1) result_.firstByteMs = r.firstByteMs;
   result_.reused = r.reused;
   result_.sessionResumed |= r.sessionResumed;
+  if (body_.failed()) {  // the body's consumers failed it: what ended the exchange
+    fail(body_.error(), body_.cause());
+    return done();
+  }
   if (!r.ok()) {
     failedExchange(r);
     return retryOrDone();
@@ -195,9 +208,16 @@ void RequestRun::settle() {
     state_ = RunState::Hop;
     return;
   }
+  body_.finish(parser_, bodyBinder(), downloading());
+  if (body_.failed()) {
+    fail(body_.error(), body_.cause());
+    return done();
+  }
   result_.error = EHC_OK;
   result_.cause = ErrorCause();  // an earlier attempt's, if any
-  result_.statusCode = status;
+  // A 416 that says nothing was missing completes the 206 it continues.
+  result_.statusCode = body_.completedByRange() ? 206 : status;
+  if (body_.eventMode() && !body_.eventsStopped()) return reconnectOrDone();  // it ended
   done();
 }
 
@@ -298,11 +318,37 @@ bool RequestRun::responseUrl() {
 // left cannot succeed). The backoff before retry k + 1 is 1x, 2x, 4x ... the
 // first wait, at most 8 s.
 void RequestRun::retryOrDone() {
+  if (body_.eventMode()) return reconnectOrDone();  // a stream that was going
+  if (body_.delivered()) return resumeOrDone();     // the target has part of it
   if (!retryable(result_.error) || attempt_ >= retries_) return done();
-  if (!repeatable_ && attemptSent_) return done();  // it may have arrived
+  if (!repeatable_ && attemptSent_) return done();          // it may have arrived
+  if (uploadUsed_ && !spec_->upload.rewind) return done();  // its source was read
   uint32_t wait = uint32_t{EHC_RETRY_BACKOFF_MS} << (attempt_ < 6 ? attempt_ : 6);
   if (wait > 8000) wait = 8000;
   if (doneBy_.remainingMs() <= wait) return done();
+  backoffUntil_ = Deadline::in(wait);
+  state_ = RunState::Backoff;
+}
+
+// A download the target has part of goes on from where it stopped (the
+// server answered a moment ago: no wait), when the request allows it.
+void RequestRun::resumeOrDone() {
+  if (!retryable(result_.error) || resumes_ >= spec_->body.resumes || doneBy_.expired())
+    return done();
+  if (!writeRangeFrom(body_.received(), range_, sizeof range_)) return done();
+  ++resumes_;
+  resuming_ = true;
+  state_ = RunState::Attempt;
+}
+
+// An event stream that ended (closed, dropped) starts again after the
+// server's retry: time (3 s by default, as browsers wait), with the last
+// event ID, up to the request's reconnects; the result is the last stream's.
+void RequestRun::reconnectOrDone() {
+  const uint32_t wait = body_.eventRetryMs(EHC_SSE_RETRY_MS);
+  if (reconnects_ >= spec_->body.reconnects || doneBy_.remainingMs() <= wait) return done();
+  ++reconnects_;
+  reconnecting_ = true;
   backoffUntil_ = Deadline::in(wait);
   state_ = RunState::Backoff;
 }
@@ -331,7 +377,8 @@ void RequestRun::completeBindings() {
   RestResult& res = result_;
   const bool responded = res.statusCode > 0;
   // A body that should be there and is empty is not JSON either.
-  if (responded && client_.binder.count() > 0 && (bodyFed_ || responseHasBody(res.statusCode))) {
+  if (responded && client_.binder.count() > 0 && !body_.eventMode() &&
+      (body_.fedBinder() || responseHasBody(res.statusCode))) {
     const JsonError e = client_.binder.finish();
     if (e != JsonError::Ok && res.error == EHC_OK && res.statusCode >= 200 &&
         res.statusCode < 300) {
@@ -362,6 +409,11 @@ void RequestRun::completeBindings() {
 }
 
 HttpError RequestRun::writeRequest(RequestWriter& writer) {
+  if (spec_->upload.read && hop_.hasBody) {  // the source is read again only from its start
+    if (uploadUsed_ && !(spec_->upload.rewind && spec_->upload.rewind()))
+      return HttpError::BodySourceFailed;
+    uploadUsed_ = true;
+  }
   size_t headBytes = 0;
   const HttpError e =
       writeRequestMessage(writer, *spec_, client_.settings, client_.cookies, hop_, &headBytes);
@@ -374,6 +426,7 @@ bool RequestRun::isHead() const {
 }
 
 bool RequestRun::replayable() const {
+  if (spec_->upload.read && !spec_->upload.rewind) return false;  // read once
   return spec_->idempotent || !unsafeToRepeat(hop_.method);
 }
 
@@ -392,12 +445,29 @@ bool RequestRun::responseHasBody(int status) const {
   return status != 204 && status != 304 && !sends(hop_.method, "HEAD");
 }
 
+// The answer's body (2xx) goes to the download target, if there is one.
+bool RequestRun::downloading() const {
+  const int status = parser_.status();
+  return (spec_->body.sink || spec_->body.events) && status >= 200 && status < 300 &&
+         !followingRedirect();
+}
+
+JsonBinder* RequestRun::bodyBinder() const {
+  return wantsBody() ? &client_.binder : nullptr;
+}
+
+// Nothing more is wanted once the body's consumers failed, its announced
+// size is beyond the limit, or (no download) the bindings are resolved.
+bool RequestRun::bodySatisfied() const {
+  const bool wanted = downloading() || (wantsBody() && !client_.binder.done());
+  return !wanted || body_.failed() || body_.eventsStopped() || body_.tooLarge(parser_);
+}
+
 void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {
   RequestRun& run = *static_cast<RequestRun*>(self);
   run.result_.bodyBytes += length;
-  if (!run.wantsBody() || run.client_.binder.done()) return;
-  run.bodyFed_ = true;
-  run.client_.binder.feed(data, length);
+  if (run.followingRedirect()) return;  // a hop's body is nobody's
+  run.body_.take(run.parser_, run.bodyBinder(), run.downloading(), data, length);
 }
 
 // Every field goes to the cookie jar (Set-Cookie) and the getHeader()

@@ -37,6 +37,7 @@
 #include "header_targets.h"
 #include "request_message.h"
 #include "request_spec.h"
+#include "response_body.h"
 #include "rest_result.h"
 
 EHC_BEGIN_NAMESPACE
@@ -71,7 +72,7 @@ class RequestRun final : public Exchange {
 
   // Exchange: the request as the connection sends it.
   HttpError writeRequest(RequestWriter& writer) override;
-  bool bodySatisfied() const override { return !wantsBody() || client_.binder.done(); }
+  bool bodySatisfied() const override;
   bool isHead() const override;
   bool replayable() const override;
 
@@ -84,6 +85,8 @@ class RequestRun final : public Exchange {
   bool locationTarget(bool base);
   bool responseUrl();
   void retryOrDone();
+  void resumeOrDone();
+  void reconnectOrDone();
   void backoff();
   void done();
   void completeBindings();
@@ -94,6 +97,8 @@ class RequestRun final : public Exchange {
   // hop), then at every read and body slice: worked out once.
   bool wantsBody() const { return bodyWanted_ < 0 ? decideBody() : bodyWanted_ > 0; }
   bool decideBody() const;
+  bool downloading() const;
+  JsonBinder* bodyBinder() const;
   bool responseHasBody(int status) const;
   static void onBodyBytes(void* self, const char* data, size_t length);
   static const ResponseParser::HeaderVisitor kHeaderVisitor;
@@ -112,9 +117,14 @@ class RequestRun final : public Exchange {
   Hop hop_ = {};
   char location_[EHC_MAX_URL_LENGTH + 1] = {};
   int8_t locationCapture_ = -1;
-  bool bodyFed_ = false;            // some of this response's body went to the binder
   mutable int8_t bodyWanted_ = -1;  // wantsBody() once known, -1 before
-  uint8_t attempt_ = 0;             // retries made
+  uint8_t attempt_ = 0;        // retries made
+  uint8_t resumes_ = 0;        // continuations of a dropped download made
+  bool resuming_ = false;      // this attempt asks for the rest of the download
+  bool uploadUsed_ = false;    // the upload's source was read
+  bool reconnecting_ = false;  // this attempt is a new event stream
+  uint8_t reconnects_ = 0;
+  char range_[32] = {};  // its Range value
   RunState state_ = RunState::Done;
   bool ownsBinder_ = false;
   bool repeatable_ = false;   // may be sent again once some of it went
@@ -123,6 +133,7 @@ class RequestRun final : public Exchange {
   Connection::Progress progress_;
   ResponseParser parser_;
   HeaderTargets headerTargets_;
+  ResponseBody body_;
 
   RestResult result_;
 };

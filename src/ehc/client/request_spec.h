@@ -11,6 +11,7 @@
 #include "../config.h"
 #include "../http/request_writer.h"
 #include "../json/json_binder.h"
+#include "body_options.h"
 #include "callback.h"
 #include "header_targets.h"
 #include "rest_result.h"
@@ -58,6 +59,8 @@ struct RequestSpec {
   int16_t retries = -1;    // -1: the client's
   bool idempotent = false;
   uint8_t redirects = 0;  // how many to follow
+  BodyOptions body;       // download, progress, check, limit, codings
+  UploadOptions upload;   // a body from a source
 
   StatusCallback onSuccess;
   ErrorCallback onError;

@@ -115,6 +115,16 @@ class RestClient : private RequestOwner {
   void setIdleRelease(uint32_t ms) { parts_.connection.setIdleRelease(ms); }
   bool releaseIdle() { return parts_.connection.releaseIdle(); }
   void setTransports(Transport* plain, Transport* secure);
+  // Every request's body limit (a request's maxBodySize() overrides it);
+  // 0: none. Beyond it: EHC_ERROR_BODY_TOO_LARGE.
+  void setMaxBodySize(uint64_t bytes) { parts_.settings.maxBodySize = bytes; }
+  // Every request sends Accept-Encoding: gzip, deflate and decodes such
+  // bodies with `inflater` (its window: 32 KB reads any stream); nullptr:
+  // off (the default). A request's acceptEncoding() overrides it.
+  void setInflater(Inflater* inflater) {
+    parts_.settings.inflater = inflater;
+    parts_.settings.inflate = inflater ? &kInflateCalls : nullptr;
+  }
 
   // Persistent headers, sent with every request (EHC_CLIENT_HEADER_STORAGE
   // bytes in all). False, and the old value kept, when it does not fit,

@@ -200,8 +200,18 @@ RestRequest& RestRequest::addParam(Param* list, uint8_t& count, size_t capacity,
   return *this;
 }
 
+RestRequest& RestRequest::reconnect(uint8_t times) & {
+  spec_.body.reconnects = times;
+  return *this;
+}
+
+RestRequest& RestRequest::expectContinue(bool on) & {
+  spec_.upload.expectContinue = on;
+  return *this;
+}
+
 bool RestRequest::bodyIsFree(RequestError what) {
-  if (spec_.fieldCount || spec_.rawBody) {
+  if (spec_.fieldCount || spec_.rawBody || spec_.upload.read) {
     fail(EHC_ERROR_INVALID_REQUEST, what);
     return false;
   }
@@ -229,7 +239,7 @@ const char* RestRequest::stageFlatKey(const char* key) {
 
 RestRequest& RestRequest::addBodyField(const char* key, ParamValue value, bool nested) {
   if (!ready()) return *this;
-  if (spec_.rawBody) {
+  if (spec_.rawBody || spec_.upload.read) {
     fail(EHC_ERROR_INVALID_REQUEST, RequestError::FieldWithRawBody);
     return *this;
   }
@@ -337,6 +347,22 @@ RestRequest& RestRequest::idempotent(bool yes) & {
 
 RestRequest& RestRequest::followRedirects(uint8_t max) & {
   spec_.redirects = max;
+  return *this;
+}
+
+RestRequest& RestRequest::verify(BodyCheck& check) & {
+  spec_.body.check = &check;
+  return *this;
+}
+
+RestRequest& RestRequest::maxBodySize(uint64_t bytes) & {
+  spec_.body.maxBody = bytes;
+  return *this;
+}
+
+RestRequest& RestRequest::acceptEncoding(Inflater& inflater) & {
+  spec_.body.inflater = &inflater;
+  spec_.body.inflate = &kInflateCalls;
   return *this;
 }
 

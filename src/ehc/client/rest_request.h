@@ -221,6 +221,124 @@ class RestRequest {
   // Follow 301/302/303/307/308 up to `max` times (off by default).
   RestRequest& followRedirects(uint8_t max = 5) &;
 
+  // --- Server-Sent Events (text/event-stream) --------------------------------
+  // A 2xx body is split into events by `parser` (an ehc::StaticSseParser<>,
+  // living until the request is sent); each event's data goes through this
+  // request's getBody() bindings, then f(const ehc::ServerEvent&) runs:
+  // returning false ends the stream (the request succeeds). The stream
+  // lasts at most the request's timeout.
+  template <typename F>
+  RestRequest& onEvent(SseParser& parser, F f) & {
+    spec_.body.events = &parser;
+    spec_.body.eventCalls = &kEventCalls;
+    spec_.body.onEvent = EventCallback(f);
+    return *this;
+  }
+  // A stream that ended (closed, dropped) is asked for again, at most
+  // `times` times, after the server's retry: time (EHC_SSE_RETRY_MS when it
+  // sent none) with Last-Event-ID.
+  RestRequest& reconnect(uint8_t times) &;
+
+  // --- a request body from a source (body_options.h) ---------------------------
+  // read(uint8_t* buffer, size_t room) -> long: bytes given, 0 at the end,
+  // < 0 failed (EHC_ERROR_NO_STREAM). With `length` (>= 0) the body is sent
+  // with Content-Length and must have exactly that many bytes; without, it
+  // is sent chunked. Content-Type: application/octet-stream unless a
+  // Content-Type header is given. The source is read once: the request is
+  // not sent twice (resend, retry) unless uploadRewind() says it can start
+  // over.
+  template <typename F>
+  RestRequest& upload(F read, int64_t length = -1) & {
+    if (ready() && bodyIsFree(RequestError::UploadWithOtherBody)) {
+      spec_.upload.read = ReadCallback(read);
+      spec_.upload.length = length;
+    }
+    return *this;
+  }
+  // ... from an Arduino Stream / File (readBytes), an ehc::FdStream (read);
+  // it must live until the request is sent.
+  template <typename S, typename std::enable_if<std::is_class<S>::value, int>::type = 0>
+  RestRequest& uploadFrom(S& stream, int64_t length = -1) & {
+    if (ready() && bodyIsFree(RequestError::UploadWithOtherBody)) {
+      spec_.upload.read = detail::streamReader(stream);
+      spec_.upload.length = length;
+    }
+    return *this;
+  }
+  // f(uint64_t sent, int64_t length) after each piece of the body went out.
+  template <typename F>
+  RestRequest& onUploadProgress(F f) & {
+    spec_.upload.progress = ProgressCallback(f);
+    return *this;
+  }
+  // bool(): the source starts again from its beginning (a seek), so that
+  // the request may be sent once more after a failure.
+  template <typename F>
+  RestRequest& uploadRewind(F f) & {
+    spec_.upload.rewind = RestartCallback(f);
+    return *this;
+  }
+  // Sends Expect: 100-continue. The body follows the head at once (RFC 9110
+  // 10.1.1 allows it); a server that answers early (413, 401, 417) is read
+  // as that answer, as for any request.
+  RestRequest& expectContinue(bool on = true) &;
+
+  // --- where the body goes besides the bindings (body_options.h) ---------------
+  // A 2xx answer's body, decoded, to f(const uint8_t* data, size_t n):
+  // returning false (or a bool-less f: never) stops the transfer
+  // (EHC_ERROR_STOPPED). The request is then not retried once a byte went.
+  template <typename F>
+  RestRequest& download(F f) & {
+    spec_.body.sink = detail::dataCallback(f);
+    spec_.body.sinkIsStream = false;
+    return *this;
+  }
+  // ... to anything with write(const uint8_t*, size_t) returning the count:
+  // an Arduino Stream/Print/File, Update, an ehc::FdStream. A short write is
+  // EHC_ERROR_STREAM_WRITE. The stream must live until the request is sent.
+  template <typename S, typename std::enable_if<std::is_class<S>::value, int>::type = 0>
+  RestRequest& downloadTo(S& stream) & {
+    spec_.body.sink = detail::streamCallback(stream);
+    spec_.body.sinkIsStream = true;
+    return *this;
+  }
+  // f(uint64_t received, int64_t total) after each piece delivered; total
+  // is the Content-Length, -1 when not known (chunked, compressed).
+  template <typename F>
+  RestRequest& onProgress(F f) & {
+    spec_.body.progress = ProgressCallback(f);
+    return *this;
+  }
+  // What the download target got is checked (a Sha256Check): a failure is
+  // EHC_ERROR_DIGEST_MISMATCH. `check` must live until the request is sent.
+  RestRequest& verify(BodyCheck& check) &;
+  // A body (as sent, or decoded) beyond `bytes` fails with
+  // EHC_ERROR_BODY_TOO_LARGE; an announced one before any of it is read.
+  RestRequest& maxBodySize(uint64_t bytes) &;
+  // Sends Accept-Encoding: gzip, deflate and decodes such bodies (and
+  // Transfer-Encoding: gzip) with `inflater` for the bindings and the
+  // download; it must live until the request is sent (client-wide:
+  // setInflater).
+  RestRequest& acceptEncoding(Inflater& inflater) &;
+  // A download dropped after some of it arrived (connection lost, reset,
+  // a read timeout with time left) continues with Range: bytes=N- up to
+  // `attempts` times: a 206 from N appends; a 200 (the server ignored the
+  // range) starts over when restart() (bool(), e.g. truncating the file)
+  // says the target could, else EHC_ERROR_RESUME_FAILED, as for a 206
+  // elsewhere or a changed length. The bytes counted are the body's as sent
+  // (a gzip body goes on through the same inflater).
+  RestRequest& resume(uint8_t attempts) & {
+    spec_.body.resumes = attempts;
+    spec_.body.restart = nullptr;
+    return *this;
+  }
+  template <typename F>
+  RestRequest& resume(uint8_t attempts, F restart) & {
+    spec_.body.resumes = attempts;
+    spec_.body.restart = RestartCallback(restart);
+    return *this;
+  }
+
   // onSuccess(void(int status) | void()): 2xx and no error.
   template <typename F>
   RestRequest& onSuccess(F f) & {
@@ -335,6 +453,20 @@ class RestRequest {
   EHC_CHAIN_ON_TEMPORARY(maxRetry)
   EHC_CHAIN_ON_TEMPORARY(idempotent)
   EHC_CHAIN_ON_TEMPORARY(followRedirects)
+  EHC_CHAIN_ON_TEMPORARY(download)
+  EHC_CHAIN_ON_TEMPORARY(downloadTo)
+  EHC_CHAIN_ON_TEMPORARY(onProgress)
+  EHC_CHAIN_ON_TEMPORARY(verify)
+  EHC_CHAIN_ON_TEMPORARY(maxBodySize)
+  EHC_CHAIN_ON_TEMPORARY(acceptEncoding)
+  EHC_CHAIN_ON_TEMPORARY(resume)
+  EHC_CHAIN_ON_TEMPORARY(upload)
+  EHC_CHAIN_ON_TEMPORARY(onEvent)
+  EHC_CHAIN_ON_TEMPORARY(reconnect)
+  EHC_CHAIN_ON_TEMPORARY(uploadFrom)
+  EHC_CHAIN_ON_TEMPORARY(onUploadProgress)
+  EHC_CHAIN_ON_TEMPORARY(uploadRewind)
+  EHC_CHAIN_ON_TEMPORARY(expectContinue)
   EHC_CHAIN_ON_TEMPORARY(onSuccess)
   EHC_CHAIN_ON_TEMPORARY(onError)
   EHC_CHAIN_ON_TEMPORARY(onResponse)

@@ -35,9 +35,10 @@ constexpr ErrorText kTexts[] = {
     {"bad_header_name", "invalid header name"},
     {"missing_path_param", "a {placeholder} in the path has no value"},
     {"request_too_large", "the request could not be written"},
+    {"body_source_failed", "the request body's source failed or ended before its length"},
 };
 static_assert(sizeof kTexts / sizeof kTexts[0] ==
-                  static_cast<size_t>(HttpError::RequestTooLarge) + 1,
+                  static_cast<size_t>(HttpError::BodySourceFailed) + 1,
               "one text per error");
 
 }  // namespace

@@ -34,6 +34,7 @@ enum class HttpError : uint8_t {
   BadHeaderName,     // empty, or not a token
   MissingPathParam,  // a {placeholder} without a value, or an unclosed brace
   RequestTooLarge,   // the writer's sink failed or a limit was hit
+  BodySourceFailed,  // a request body's source failed, or ended before its length
 };
 
 // A short identifier ("bad_chunk_size") and a sentence for people.

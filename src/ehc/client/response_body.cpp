@@ -1,0 +1,256 @@
+#include "response_body.h"
+
+#include <string.h>
+
+#include "../http/content_range.h"
+#include "../http/text.h"
+#include "client_error.h"
+
+EHC_BEGIN_NAMESPACE
+
+namespace {
+
+enum class Coding : uint8_t { Identity, Gzip, Deflate, Chunked, Other };
+
+Coding codingNamed(const char* s, size_t n) {
+  if (equalsIgnoreCase(s, n, "gzip", 4) || equalsIgnoreCase(s, n, "x-gzip", 6)) return Coding::Gzip;
+  if (equalsIgnoreCase(s, n, "deflate", 7)) return Coding::Deflate;
+  if (equalsIgnoreCase(s, n, "identity", 8)) return Coding::Identity;
+  if (equalsIgnoreCase(s, n, "chunked", 7)) return Coding::Chunked;
+  return Coding::Other;
+}
+
+bool isSpace(char c) {
+  return c == ' ' || c == '\t';
+}
+
+// The codings of a field's list (RFC 9110 8.4, RFC 9112 6.1) other than
+// identity and a last chunked (the parser undid that one): none, one gzip or
+// deflate, or Other for what cannot be undone here (an unknown coding, two
+// of them, a chunked before another).
+Coding codingOf(const char* list, bool transfer) {
+  Coding found = Coding::Identity;
+  bool chunkedLast = false;
+  for (const char* p = list; *p;) {
+    while (isSpace(*p) || *p == ',') ++p;
+    const char* start = p;
+    while (*p && *p != ',' && *p != ';' && !isSpace(*p)) ++p;
+    const size_t n = static_cast<size_t>(p - start);
+    while (*p && *p != ',') ++p;  // parameters and whitespace
+    if (!n) continue;
+    if (chunkedLast) return Coding::Other;  // chunked applied before another coding
+    const Coding c = codingNamed(start, n);
+    if (c == Coding::Chunked && transfer) {
+      chunkedLast = true;
+      continue;
+    }
+    if (c == Coding::Identity) continue;
+    if (c == Coding::Other || c == Coding::Chunked || found != Coding::Identity)
+      return Coding::Other;
+    found = c;
+  }
+  return found;
+}
+
+}  // namespace
+
+void ResponseBody::begin(const BodyOptions& options, uint64_t maxBody, Inflater* inflater,
+                         const InflateCalls* inflate) {
+  options_ = &options;
+  inflater_ = inflate ? inflater : nullptr;
+  inflate_ = inflate;
+  maxBody_ = maxBody;
+  delivered_ = false;
+}
+
+void ResponseBody::startHop(ResponseParser& parser, bool resuming) {
+  resuming_ = resuming;
+  started_ = fedBinder_ = skipped_ = completedByRange_ = eventMode_ = false;
+  if (!resuming) restartDownload();
+  binder_ = nullptr;
+  error_ = 0;
+  cause_ = ErrorCause();
+  contentEncoding_[0] = transferEncoding_[0] = '\0';
+  const bool decoding = inflater_ != nullptr;
+  contentCoding_ = static_cast<int8_t>(
+      decoding ? parser.captureHeader("Content-Encoding", contentEncoding_, sizeof contentEncoding_)
+               : -1);
+  transferCoding_ =
+      static_cast<int8_t>(decoding ? parser.captureHeader("Transfer-Encoding", transferEncoding_,
+                                                          sizeof transferEncoding_)
+                                   : -1);
+  parser.deliverCodedBodies(decoding);
+  contentRange_[0] = '\0';
+  contentRangeCapture_ = static_cast<int8_t>(
+      resuming ? parser.captureHeader("Content-Range", contentRange_, sizeof contentRange_) : -1);
+}
+
+void ResponseBody::restartDownload() {
+  inflating_ = toSink_ = false;
+  bytes_ = received_ = 0;
+  total_ = knownLength_ = -1;
+}
+
+void ResponseBody::fail(int code, ErrorCause cause) {
+  if (error_) return;  // the first failure is the one to tell
+  error_ = code;
+  cause_ = cause;
+}
+
+// Which coding to undo: false (the failure set) when it is not one the
+// inflater can, or there are two.
+bool ResponseBody::chooseCoding(const ResponseParser& parser) {
+  if (!inflater_) return true;  // nothing asked for: the body as it came
+  const bool cut =
+      (contentCoding_ >= 0 && parser.headerStatus(contentCoding_) == HeaderStatus::Truncated) ||
+      (transferCoding_ >= 0 && parser.headerStatus(transferCoding_) == HeaderStatus::Truncated);
+  const Coding content = cut ? Coding::Other : codingOf(contentEncoding_, false);
+  const Coding transfer = !parser.transferCoded() ? Coding::Identity
+                          : cut                   ? Coding::Other
+                                                  : codingOf(transferEncoding_, true);
+  if (content == Coding::Other || transfer == Coding::Other ||
+      (content != Coding::Identity && transfer != Coding::Identity)) {
+    fail(EHC_ERROR_ENCODING, ErrorCause(RequestError::CodingUnsupported));
+    return false;
+  }
+  const Coding c = content != Coding::Identity ? content : transfer;
+  if (c == Coding::Identity) return true;
+  inflating_ = true;
+  inflate_->begin(*inflater_, c == Coding::Gzip, ByteSink{decoded, this});
+  return true;
+}
+
+void ResponseBody::start(const ResponseParser& parser, JsonBinder* binder, bool toSink) {
+  started_ = true;
+  if (resuming_) return startResumed(parser, toSink);
+  binder_ = binder;
+  toSink_ = toSink && (options_->sink || options_->events);
+  if (!wanted()) return;  // drained: whatever its coding
+  if (tooLarge(parser))   // the head and the body's start came in one read
+    return fail(EHC_ERROR_BODY_TOO_LARGE);
+  if (!chooseCoding(parser)) return;
+  total_ = inflating_ ? -1 : parser.contentLength();
+  knownLength_ = parser.status() == 200 ? parser.contentLength() : -1;
+  if (toSink_ && options_->events) {  // the events take the binder and the body
+    eventMode_ = true;
+    options_->eventCalls->begin(events_, *options_, binder_);
+    binder_ = nullptr;
+    return;
+  }
+  if (toSink_ && options_->check) options_->check->begin();
+}
+
+// The answer to Range: bytes=received_- (content_range.h's rules).
+void ResponseBody::startResumed(const ResponseParser& parser, bool toSink) {
+  const bool ranged =
+      contentRangeCapture_ >= 0 && parser.headerStatus(contentRangeCapture_) == HeaderStatus::Found;
+  toSink_ = false;  // until the answer is known to continue the body
+  const ResumeDecision d =
+      decideResume(parser.status(), ranged ? contentRange_ : nullptr, received_, knownLength_);
+  switch (d.action) {
+    case ResumeAction::Append:  // the same inflater, check and counts go on
+      toSink_ = toSink && (options_->sink || options_->events);
+      if (d.range.lengthKnown) knownLength_ = static_cast<int64_t>(d.range.length);
+      return;
+    case ResumeAction::Complete: completedByRange_ = true; return;
+    case ResumeAction::Replace:
+      if (options_->restart && options_->restart()) {
+        resuming_ = false;
+        restartDownload();
+        return start(parser, nullptr, toSink);
+      }
+      return fail(EHC_ERROR_RESUME_FAILED, ErrorCause(RequestError::ResumeNotRestartable));
+    case ResumeAction::Retry:
+    case ResumeAction::Fail: return fail(EHC_ERROR_RESUME_FAILED, ErrorCause(d.error));
+  }
+}
+
+void ResponseBody::take(const ResponseParser& parser, JsonBinder* binder, bool toSink,
+                        const char* data, size_t length) {
+  if (!started_) start(parser, binder, toSink);
+  if (error_) return;
+  if (!wanted()) {
+    skipped_ = true;  // the coding's end will not be seen
+    return;
+  }
+  received_ += length;
+  if (!inflating_) {
+    deliver(reinterpret_cast<const uint8_t*>(data), length);
+    return;
+  }
+  if (!inflate_->feed(*inflater_, data, length) && !error_)
+    fail(EHC_ERROR_ENCODING, ErrorCause(inflate_->failure(*inflater_)));
+}
+
+bool ResponseBody::decoded(void* self, const uint8_t* data, size_t length) {
+  return static_cast<ResponseBody*>(self)->deliver(data, length);
+}
+
+bool ResponseBody::deliver(const uint8_t* data, size_t length) {
+  if (!wanted()) return true;  // read only to keep the connection: not counted
+  if (eventMode_) {
+    bytes_ += length;
+    return options_->eventCalls->feed(events_, data, length);  // false: the callback ended it
+  }
+  if (maxBody_ && bytes_ + length > maxBody_) {
+    fail(EHC_ERROR_BODY_TOO_LARGE);
+    return false;
+  }
+  bytes_ += length;
+  if (binder_ && !binder_->done()) {
+    fedBinder_ = true;
+    binder_->feed(reinterpret_cast<const char*>(data), length);
+  }
+  if (toSink_) {
+    if (options_->check && !options_->check->feed(data, length)) {
+      fail(EHC_ERROR_DIGEST_MISMATCH, ErrorCause(RequestError::DigestFailed));
+      return false;
+    }
+    delivered_ = true;
+    if (!options_->sink(data, length)) {
+      fail(options_->sinkIsStream ? EHC_ERROR_STREAM_WRITE : EHC_ERROR_STOPPED);
+      return false;
+    }
+  }
+  if (options_->progress) options_->progress(bytes_, total_);
+  return true;
+}
+
+const char* ResponseBody::lastEventId() const {
+  return options_->eventCalls ? options_->eventCalls->lastEventId(events_) : nullptr;
+}
+
+uint32_t ResponseBody::eventRetryMs(uint32_t fallback) const {
+  return options_->eventCalls ? options_->eventCalls->retryMs(events_, fallback) : fallback;
+}
+
+bool ResponseBody::wanted() const {
+  if (eventMode_) return !events_.stopped();
+  return toSink_ || (binder_ && !binder_->done());
+}
+
+bool ResponseBody::tooLarge(const ResponseParser& parser) const {
+  const uint64_t before = resuming_ ? bytes_ : 0;  // a 206's length is the rest
+  return maxBody_ && parser.headersDone() && parser.contentLength() > 0 &&
+         before + static_cast<uint64_t>(parser.contentLength()) > maxBody_;
+}
+
+void ResponseBody::finish(const ResponseParser& parser, JsonBinder* binder, bool toSink) {
+  if (!started_) start(parser, binder, toSink);  // no body byte came
+  if (eventMode_) return options_->eventCalls->finish(events_);
+  if ((binder_ || toSink_) && !completedByRange_ && tooLarge(parser))
+    fail(EHC_ERROR_BODY_TOO_LARGE);
+  if (error_) return;
+  // A body read whole was coded whole: its end (CRC-32 and size, Adler-32)
+  // must be there. (One left when the bindings were done is not read.)
+  const bool whole = completedByRange_ || (parser.complete() && received_ > 0);
+  if (inflating_ && !skipped_ && whole) {
+    const InflateError e = inflate_->finish(*inflater_);
+    if (e != InflateError::Ok) return fail(EHC_ERROR_ENCODING, ErrorCause(e));
+  }
+  ErrorCause why;
+  if (toSink_ && options_->check && !options_->check->passed(&why))
+    fail(EHC_ERROR_DIGEST_MISMATCH, why);
+}
+
+EHC_END_NAMESPACE

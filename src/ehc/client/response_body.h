@@ -1,0 +1,106 @@
+// A response body on its way to the request's consumers: the content or
+// transfer coding undone (gzip, deflate: an Inflater the caller gave), then
+// the decoded bytes to the JSON binder and the download target, counted
+// against the size limit, checked (BodyCheck), reported (progress). The
+// request in flight (RequestRun) calls it; it knows nothing of how the
+// bytes are read, so the blocking and the polled engine use it alike.
+//
+//   body.begin(options, maxBody);           // a request
+//   body.startHop(parser);                  // a hop: the coding fields captured
+//   body.take(parser, binder, toSink, d, n) // the parser's body bytes
+//   body.finish(parser, binder, toSink)     // the exchange ended well: the end checks
+//   body.error(), body.message()
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../config.h"
+#include "../http/response_parser.h"
+#include "../json/json_binder.h"
+#include "body_options.h"
+#include "event_stream.h"
+
+EHC_BEGIN_NAMESPACE
+
+class ResponseBody {
+ public:
+  // A new request: its options (outliving it), the size limit (0: none) and
+  // the inflater for coded bodies (null: they are not asked for).
+  void begin(const BodyOptions& options, uint64_t maxBody, Inflater* inflater,
+             const InflateCalls* inflate);
+  // A new hop: the parser captures the coding fields, and hands over coded
+  // bodies when there is an inflater to undo them. `resuming`: the hop asks
+  // for the rest (Range: bytes=received()-) of the body the target has part
+  // of; what came so far (counts, inflater, check) carries on.
+  void startHop(ResponseParser& parser, bool resuming = false);
+
+  // Body bytes from the parser. binder: where JSON goes (null: nowhere);
+  // toSink: the download target takes this body. The same for every call
+  // of a response.
+  void take(const ResponseParser& parser, JsonBinder* binder, bool toSink, const char* data,
+            size_t length);
+  // The exchange ended without a failure: the coding's end and the check.
+  void finish(const ResponseParser& parser, JsonBinder* binder, bool toSink);
+
+  // The announced length is beyond the limit: not worth reading.
+  bool tooLarge(const ResponseParser& parser) const;
+  bool failed() const { return error_ != 0; }
+  int error() const { return error_; }
+  ErrorCause cause() const { return cause_; }
+  // Bytes reached the download target: sending again would write them twice.
+  bool delivered() const { return delivered_; }
+  bool fedBinder() const { return fedBinder_; }
+  uint64_t bytes() const { return bytes_; }
+  // Body bytes as sent (before decoding) the consumers took: where a
+  // resumed download asks to continue.
+  uint64_t received() const { return received_; }
+  // The answer to a resumed download was a 416 saying nothing is missing.
+  bool completedByRange() const { return completedByRange_; }
+  // This answer is an event stream; the callback ended it.
+  bool eventMode() const { return eventMode_; }
+  bool eventsStopped() const { return eventMode_ && events_.stopped(); }
+  // For a reconnection: what to send as Last-Event-ID (or nullptr), how long to wait.
+  const char* lastEventId() const;
+  uint32_t eventRetryMs(uint32_t fallback) const;
+
+ private:
+  void start(const ResponseParser& parser, JsonBinder* binder, bool toSink);
+  void startResumed(const ResponseParser& parser, bool toSink);
+  void restartDownload();
+  bool wanted() const;  // does a consumer still take the body?
+  bool chooseCoding(const ResponseParser& parser);
+  bool deliver(const uint8_t* data, size_t length);
+  void fail(int code, ErrorCause cause = ErrorCause());
+  static bool decoded(void* self, const uint8_t* data, size_t length);
+
+  const BodyOptions* options_ = nullptr;
+  Inflater* inflater_ = nullptr;
+  const InflateCalls* inflate_ = nullptr;
+  uint64_t maxBody_ = 0;
+  uint64_t bytes_ = 0;        // decoded, of this download
+  uint64_t received_ = 0;     // as sent, of this download
+  int64_t knownLength_ = -1;  // the complete length, once an answer said it
+  int64_t total_ = -1;        // what progress reports as the total
+  JsonBinder* binder_ = nullptr;
+  ErrorCause cause_;
+  int error_ = 0;
+  int8_t contentCoding_ = -1;  // the captures
+  int8_t transferCoding_ = -1;
+  int8_t contentRangeCapture_ = -1;
+  bool resuming_ = false;
+  bool completedByRange_ = false;
+  bool eventMode_ = false;
+  EventStream events_;
+  bool started_ = false;
+  bool toSink_ = false;
+  bool inflating_ = false;
+  bool delivered_ = false;
+  bool fedBinder_ = false;
+  bool skipped_ = false;  // body bytes nobody took (the bindings were done)
+  char contentEncoding_[32] = {};
+  char transferEncoding_[48] = {};
+  char contentRange_[64] = {};
+};
+
+EHC_END_NAMESPACE

@@ -1,0 +1,184 @@
+// Downloads from real nginx, over HTTP and HTTPS: a 1.5 MB file into a file
+// descriptor, identity, chunked, gzip on the fly (gzip on) and a stored .gz
+// (gzip_static), its SHA-256 checked, the connection kept, no heap per
+// request once it is up; the JSON bindings read a gzip body alike.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include <memory>
+#include <string>
+
+#include "ESP32HTTPClient.h"
+#include "alloc_counter.h"
+#include "body_test_helpers.h"
+#include "nginx_server.h"
+#include "suite_start.h"
+#include "test_certs.h"
+
+using namespace ehc;  // the error codes
+
+namespace {
+
+// 1.5 MB of bytes that compress a little (a fixed generator: the same every run).
+std::string bigFile() {
+  std::string s(1536 * 1024, '\0');
+  uint32_t x = 12345;
+  for (size_t i = 0; i < s.size(); ++i) {
+    x = x * 1103515245u + 12345u;
+    s[i] = static_cast<char>((x >> 16) % 40 + 'A');
+  }
+  return s;
+}
+
+std::string readFile(const std::string& path) {
+  std::string out;
+  FILE* f = fopen(path.c_str(), "rb");
+  if (!f) return out;
+  char buf[65536];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
+  fclose(f);
+  return out;
+}
+
+uint8_t window[32768];
+Inflater inflater(window, sizeof window);
+
+class DownloadNginx : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    certs_ = new ehc_test::TestCerts;
+    std::string why;
+    if (!certs_->make(EHC_OPENSSL, &why)) return start_.failed(why);
+    ehc_test::NginxOptions o;
+    o.nginx = EHC_NGINX;
+    o.certs = certs_;
+    o.keepaliveRequests = 100000;
+    o.keepaliveTimeoutSeconds = 60;
+    const std::string big = bigFile();
+    o.files = {{"big.bin", big},
+               {"big.bin.gz", ehc_test::gzipped(big)},
+               {"user.json", "{\"pad\":\"" + std::string(30000, 'p') + "\",\"name\":\"Ann\"}"}};
+    server_ = new ehc_test::NginxServer(o);
+    if (!server_->start(&why)) start_.failed(why);
+  }
+  static void TearDownTestSuite() {
+    delete server_;
+    delete certs_;
+    server_ = nullptr;
+    certs_ = nullptr;
+    start_.reset();
+  }
+  void SetUp() override {
+    ASSERT_TRUE(start_.started());
+    path_ = server_->dir() + "/download.out";
+  }
+  void TearDown() override { unlink(path_.c_str()); }
+  static std::unique_ptr<ESP32HTTPClient> client(bool https) {
+    const std::string url = https ? "https://localhost:" + std::to_string(server_->httpsPort())
+                                  : "http://127.0.0.1:" + std::to_string(server_->httpPort());
+    auto c = std::make_unique<ESP32HTTPClient>(url.c_str());
+    c->setCACert(certs_->caPem().c_str());
+    return c;
+  }
+  // Downloads `path` into path_; the result, and what the file holds.
+  RestResult download(ESP32HTTPClient& c, const char* path, BodyCheck* check, bool gzip,
+                      char* coding = nullptr) {
+    FdStream file{open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644)};
+    EXPECT_GE(file.fd, 0);
+    auto request = c.get(path).downloadTo(file);
+    if (check) request.verify(*check);
+    if (gzip) request.acceptEncoding(inflater);
+    if (coding) request.getHeader("Content-Encoding", coding, 16);
+    const RestResult r = request.send();
+    close(file.fd);
+    return r;
+  }
+
+  std::string path_;
+  static inline ehc_test::TestCerts* certs_ = nullptr;
+  static inline ehc_test::NginxServer* server_ = nullptr;
+  static inline ehc_test::SuiteStart start_;
+};
+
+TEST_F(DownloadNginx, TheFileArrivesWholeInEveryFraming) {
+  const std::string big = bigFile();
+  const std::string digest = ehc_test::sha256Hex(big);
+  struct Case {
+    const char* path;
+    bool gzip;
+    const char* coding;  // the Content-Encoding nginx answers with
+  } cases[] = {{"/big.bin", false, ""},
+               {"/chunked/big.bin", false, ""},
+               {"/gzip/big.bin", true, "gzip"},
+               {"/gzip-static/big.bin", true, "gzip"},
+               {"/gzip/big.bin", false, ""}};  // not asked: not compressed
+  for (bool https : {false, true}) {
+    auto c = client(https);
+    for (const Case& k : cases) {
+      SCOPED_TRACE(std::string(k.path) + (https ? " https" : " http"));
+      Sha256Check check(digest.c_str());
+      char coding[16] = "";
+      const RestResult r = download(*c, k.path, &check, k.gzip, coding);
+      EXPECT_TRUE(r.isSuccess()) << r.message();
+      EXPECT_STREQ(coding, k.coding);
+      EXPECT_TRUE(readFile(path_) == big);
+      EXPECT_STREQ(check.hex(), digest.c_str());
+    }
+  }
+}
+
+TEST_F(DownloadNginx, AWrongDigestIsReportedAndTheConnectionServesTheNext) {
+  auto c = client(false);
+  Sha256Check wrong("0000000000000000000000000000000000000000000000000000000000000000");
+  EXPECT_EQ(download(*c, "/big.bin", &wrong, false).error, EHC_ERROR_DIGEST_MISMATCH);
+  char name[8] = "";
+  const RestResult r =
+      c->get("/gzip/user.json").acceptEncoding(inflater).getBody("name", name).send();
+  EXPECT_TRUE(r.isSuccess()) << r.message();
+  EXPECT_TRUE(r.reused);
+  EXPECT_STREQ(name, "Ann");
+}
+
+TEST_F(DownloadNginx, ALimitBelowTheFileFailsAtOnce) {
+  auto c = client(false);
+  size_t delivered = 0;
+  const RestResult r = c->get("/big.bin")
+                           .maxBodySize(1000000)
+                           .download([&delivered](const uint8_t*, size_t n) { delivered += n; })
+                           .send();
+  EXPECT_EQ(r.error, EHC_ERROR_BODY_TOO_LARGE);
+  EXPECT_EQ(delivered, 0u);
+  const RestResult gz = c->get("/gzip/big.bin")
+                            .acceptEncoding(inflater)
+                            .maxBodySize(1000000)
+                            .download([&delivered](const uint8_t*, size_t n) { delivered += n; })
+                            .send();
+  EXPECT_EQ(gz.error, EHC_ERROR_BODY_TOO_LARGE);
+  EXPECT_LE(delivered, 1000000u);
+  EXPECT_TRUE(c->get("/user.json").send().isSuccess());  // the client goes on
+}
+
+// Once connected, a download allocates nothing: identity, chunked, gzip.
+TEST_F(DownloadNginx, NoHeapPerDownload) {
+  ASSERT_TRUE(ehc_test::allocCountingWorks());
+  for (bool https : {false, true}) {
+    SCOPED_TRACE(https ? "https" : "http");
+    auto c = client(https);
+    size_t total = 0;
+    auto count = [&total](const uint8_t*, size_t n) { total += n; };
+    ASSERT_TRUE(c->get("/big.bin").download(count).send().isSuccess());  // connects: TLS allocates
+    ehc_test::AllocScope steady;
+    for (const char* path : {"/big.bin", "/chunked/big.bin", "/gzip/big.bin"}) {
+      const RestResult r = c->get(path).acceptEncoding(inflater).download(count).send();
+      EXPECT_TRUE(r.isSuccess()) << path << ": " << r.message();
+      EXPECT_TRUE(r.reused) << path;
+    }
+    EXPECT_EQ(steady.calls(), 0u) << steady.bytes() << " bytes";
+    EXPECT_EQ(total, 4 * bigFile().size());
+  }
+}
+
+}  // namespace
