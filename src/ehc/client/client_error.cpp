@@ -8,50 +8,63 @@ EHC_BEGIN_NAMESPACE
 
 namespace {
 
-// Index: -code.
-constexpr ErrorText kTexts[] = {
-    {"ok", "not executed"},
-    {"connection_refused", "connection refused"},
-    {"send_header_failed", "send header failed"},
-    {"send_payload_failed", "send payload failed"},
-    {"not_connected", "not connected"},
-    {"connection_lost", "connection lost"},
-    {"no_stream", "no stream"},
-    {"no_http_server", "no HTTP server"},
-    {"too_less_ram", "too less RAM"},
-    {"encoding", "transfer encoding error"},
-    {"stream_write", "stream write error"},
-    {"read_timeout", "read timeout"},
-    {"dns_failed", "DNS lookup failed"},
-    {"connect_timeout", "connect timeout"},
-    {"tls_handshake", "TLS handshake failed"},
-    {"cert_untrusted", "server certificate not trusted"},
-    {"host_mismatch", "server certificate is for another host"},
-    {"pin_mismatch", "server certificate does not match the pin"},
-    {"bad_url", "malformed URL"},
-    {"bad_response", "malformed HTTP response"},
-    {"invalid_json", "response body is not valid JSON"},
-    {"capacity", "a request capacity was exceeded (see the EHC_MAX_* settings)"},
-    {"invalid_request", "invalid request (header, path parameter or body key)"},
-    {"too_many_redirects", "too many redirects"},
-    {"client_busy", "another request of this client is being built or is running"},
-    {"tls_config", "TLS configuration error (CA file missing or unreadable, CA not PEM)"},
-    {"no_trust_anchors", "no trust anchors (set a CA with setCACert/setCaFile, or setInsecure())"},
-    {"tls_version", "no TLS protocol version in common with the server"},
-    {"client_cert_refused", "the server refused the client certificate (or wants one)"},
-    {"cert_expired", "server certificate expired"},
-    {"cert_not_yet_valid", "server certificate not valid yet (is the clock set?)"},
-    {"cancelled", "request cancelled"},
-    {"stopped", "transfer stopped by the body callback"},
-    {"body_too_large", "response body larger than the maximum body size"},
-    {"digest_mismatch", "response body does not match the expected digest"},
-    {"resume_failed", "the dropped download could not be resumed"},
+// A code's identifier, its sentence, and its name as ESP32-HTTP-Client's
+// errorToString() gives it (-11 .. 0 are the original's; then ours).
+struct CodeText {
+  const char* name;
+  const char* message;
+  const char* title;
 };
-static_assert(sizeof kTexts / sizeof kTexts[0] == -EHC_ERROR_LAST + 1, "one text per code");
+// Index: -code.
+constexpr CodeText kTexts[] = {
+    {"ok", "not executed", "Not Executed"},
+    {"connection_refused", "connection refused", "Connection Refused"},
+    {"send_header_failed", "send header failed", "Send Header Failed"},
+    {"send_payload_failed", "send payload failed", "Send Payload Failed"},
+    {"not_connected", "not connected", "Not Connected"},
+    {"connection_lost", "connection lost", "Connection Lost"},
+    {"no_stream", "no stream", "No Stream"},
+    {"no_http_server", "no HTTP server", "No HTTP Server"},
+    {"too_less_ram", "too less RAM", "Too Less RAM"},
+    {"encoding", "transfer encoding error", "Encoding Error"},
+    {"stream_write", "stream write error", "Stream Write Error"},
+    {"read_timeout", "read timeout", "Read Timeout"},
+    {"dns_failed", "DNS lookup failed", "DNS Failed"},
+    {"connect_timeout", "connect timeout", "Connect Timeout"},
+    {"tls_handshake", "TLS handshake failed", "TLS Handshake Failed"},
+    {"cert_untrusted", "server certificate not trusted", "Certificate Untrusted"},
+    {"host_mismatch", "server certificate is for another host", "Certificate Host Mismatch"},
+    {"pin_mismatch", "server certificate does not match the pin", "Certificate Pin Mismatch"},
+    {"bad_url", "malformed URL", "Bad URL"},
+    {"bad_response", "malformed HTTP response", "Bad Response"},
+    {"invalid_json", "response body is not valid JSON", "Invalid JSON"},
+    {"capacity", "a request capacity was exceeded (see the EHC_MAX_* settings)",
+     "Capacity Exceeded"},
+    {"invalid_request", "invalid request (header, path parameter or body key)", "Invalid Request"},
+    {"too_many_redirects", "too many redirects", "Too Many Redirects"},
+    {"client_busy", "another request of this client is being built or is running", "Client Busy"},
+    {"tls_config", "TLS configuration error (CA file missing or unreadable, CA not PEM)",
+     "TLS Config Error"},
+    {"no_trust_anchors", "no trust anchors (set a CA with setCACert/setCaFile, or setInsecure())",
+     "No Trust Anchors"},
+    {"tls_version", "no TLS protocol version in common with the server", "TLS Version Mismatch"},
+    {"client_cert_refused", "the server refused the client certificate (or wants one)",
+     "Client Certificate Refused"},
+    {"cert_expired", "server certificate expired", "Certificate Expired"},
+    {"cert_not_yet_valid", "server certificate not valid yet (is the clock set?)",
+     "Certificate Not Yet Valid"},
+    {"cancelled", "request cancelled", "Request Cancelled"},
+    {"stopped", "transfer stopped by the body callback", "Transfer Stopped"},
+    {"body_too_large", "response body larger than the maximum body size", "Body Too Large"},
+    {"digest_mismatch", "response body does not match the expected digest", "Digest Mismatch"},
+    {"resume_failed", "the dropped download could not be resumed", "Resume Failed"},
+};
+constexpr size_t kCodes = sizeof kTexts / sizeof kTexts[0];
+static_assert(kCodes == -EHC_ERROR_LAST + 1, "one row per code");
 
 // A code's row: -code, past the table's end for a code below EHC_ERROR_LAST.
 size_t row(int code) {
-  return code < EHC_ERROR_LAST ? sizeof kTexts / sizeof kTexts[0] : static_cast<size_t>(-code);
+  return code < EHC_ERROR_LAST ? kCodes : static_cast<size_t>(-code);
 }
 
 // In the order of ErrorLayer.
@@ -71,10 +84,14 @@ static_assert(sizeof kLayers / sizeof kLayers[0] == static_cast<size_t>(ErrorLay
 
 // A positive code is an HTTP status (the texts of ESP32-HTTP-Client's API).
 const char* errorToString(int code) {
-  return code > 0 ? "HTTP status" : errorTextMessage<kTexts>(row(code));
+  if (code > 0) return "HTTP status";
+  const size_t i = row(code);
+  return i < kCodes ? packedColumnText<kTexts, &CodeText::message>(i) : kUnknownErrorMessage;
 }
 const char* errorName(int code) {
-  return code > 0 ? "http_status" : errorTextName<kTexts>(row(code));
+  if (code > 0) return "http_status";
+  const size_t i = row(code);
+  return i < kCodes ? packedColumnText<kTexts, &CodeText::name>(i) : kUnknownErrorName;
 }
 
 const char* errorLayerName(ErrorLayer layer) {
@@ -109,46 +126,6 @@ const char* causeMessage(ErrorCause c) {
 }
 
 namespace {
-// Index: -code, as ESP32-HTTP-Client names -1 .. -11 and 0; then ours.
-const char* const kNames[] = {
-    "Not Executed",
-    "Connection Refused",
-    "Send Header Failed",
-    "Send Payload Failed",
-    "Not Connected",
-    "Connection Lost",
-    "No Stream",
-    "No HTTP Server",
-    "Too Less RAM",
-    "Encoding Error",
-    "Stream Write Error",
-    "Read Timeout",
-    "DNS Failed",
-    "Connect Timeout",
-    "TLS Handshake Failed",
-    "Certificate Untrusted",
-    "Certificate Host Mismatch",
-    "Certificate Pin Mismatch",
-    "Bad URL",
-    "Bad Response",
-    "Invalid JSON",
-    "Capacity Exceeded",
-    "Invalid Request",
-    "Too Many Redirects",
-    "Client Busy",
-    "TLS Config Error",
-    "No Trust Anchors",
-    "TLS Version Mismatch",
-    "Client Certificate Refused",
-    "Certificate Expired",
-    "Certificate Not Yet Valid",
-    "Request Cancelled",
-    "Transfer Stopped",
-    "Body Too Large",
-    "Digest Mismatch",
-    "Resume Failed",
-};
-static_assert(sizeof kNames / sizeof kNames[0] == -EHC_ERROR_LAST + 1, "one per code");
 
 struct StatusName {
   int16_t status;
@@ -176,7 +153,9 @@ const StatusName kStatusNames[] = {
 }  // namespace
 
 const char* statusName(int code) {
-  if (code <= 0) return code < EHC_ERROR_LAST ? "Unknown Client Error" : kNames[-code];
+  if (code <= 0)
+    return code < EHC_ERROR_LAST ? "Unknown Client Error"
+                                 : packedColumnText<kTexts, &CodeText::title>(row(code));
   for (const StatusName& s : kStatusNames)
     if (s.status == code) return s.name;
   if (code >= 200 && code < 300) return "Success";
