@@ -118,11 +118,11 @@ class RequestRun final : public Exchange {
   char location_[EHC_MAX_URL_LENGTH + 1] = {};
   int8_t locationCapture_ = -1;
   mutable int8_t bodyWanted_ = -1;  // wantsBody() once known, -1 before
-  uint8_t attempt_ = 0;        // retries made
-  uint8_t resumes_ = 0;        // continuations of a dropped download made
-  bool resuming_ = false;      // this attempt asks for the rest of the download
-  bool uploadUsed_ = false;    // the upload's source was read
-  bool reconnecting_ = false;  // this attempt is a new event stream
+  uint8_t attempt_ = 0;             // retries made
+  uint8_t resumes_ = 0;             // continuations of a dropped download made
+  bool resuming_ = false;           // this attempt asks for the rest of the download
+  bool uploadUsed_ = false;         // the upload's source was read
+  bool reconnecting_ = false;       // this attempt is a new event stream
   uint8_t reconnects_ = 0;
   char range_[32] = {};  // its Range value
   RunState state_ = RunState::Done;
