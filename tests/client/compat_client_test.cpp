@@ -227,6 +227,21 @@ TEST_F(Compat, CallbackOrderAndTheOriginalsTypes) {
   EXPECT_EQ(order, std::vector<std::string>{"client response 500"});
 }
 
+// A callback may start the next request on the same client: the first
+// request's later callbacks still see its own result.
+TEST_F(Compat, ACallbackMayStartTheNextRequest) {
+  int nested = 0;
+  std::vector<int> successes, errors;
+  client_->get("/status?code=200")
+      .onResponse(
+          [this, &nested](int) { nested = client_->get("/status?code=404").send().statusCode; })
+      .onSuccess([&successes](int code) { successes.push_back(code); })
+      .onError([&errors](int code, const char*) { errors.push_back(code); });
+  EXPECT_EQ(nested, 404);
+  EXPECT_EQ(successes, std::vector<int>{200});
+  EXPECT_TRUE(errors.empty());
+}
+
 // Small callbacks stay inline: a request with them allocates nothing; a big
 // one costs one block, freed after the run.
 TEST(CompatCallbacks, SmallOnesCostNoHeapBigOnesOneBlock) {

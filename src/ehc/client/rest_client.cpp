@@ -159,7 +159,8 @@ void RestClient::finished() {
   if (building_ == running_) building_ = nullptr;
   running_ = nullptr;
   last_ = run_.result();
-  report(request.spec(), last_, heapBefore_);
+  const RestResult result = last_;  // a callback may start the next request (and set last_)
+  report(request.spec(), result, heapBefore_);
 }
 
 WaitFor RestClient::runWaitFor(const RestRequest& request) const {
