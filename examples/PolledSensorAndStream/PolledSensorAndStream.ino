@@ -6,9 +6,10 @@
 // do, and the task watchdog never fires. Each request in flight needs its
 // own client (its own connection).
 //
-// The second request stands for an event stream: server-sent events are
-// being wired into the client separately; until then it is a plain request
-// polled the same way, made again each time it ends.
+// The second request is a server-sent event stream (text/event-stream):
+// each event's data is bound to `temperature` and the callback runs per
+// event; a stream that ends or drops is asked for again with the last
+// event's ID, after the server's retry: time.
 #include <ESP32HTTPClient.h>
 #include <WiFi.h>
 
@@ -18,13 +19,15 @@ const char* ssid = "your-ssid";
 const char* password = "your-password";
 
 ESP32HTTPClient sensorApi("http://jsonplaceholder.typicode.com");
-ESP32HTTPClient streamApi("http://jsonplaceholder.typicode.com");
+ESP32HTTPClient streamApi("http://192.168.1.10:8080");  // your event source
 
 // A request lives as long as it runs (a builder that goes cancels it):
 // kept here between passes of loop(); emplace() builds the next one in its
 // place once the last is done.
 std::optional<RestRequest> sensor, stream;
 char sensorName[32];
+ehc::StaticSseParser<> sse;  // the stream's event state (codec/sse.h)
+float temperature = 0;
 long eventCount = 0;
 unsigned long nextSensorRead = 0;
 
@@ -34,8 +37,16 @@ void startSensor() {
 }
 
 void startStream() {
-  stream.emplace(
-      streamApi.get("/posts").getBody("*.id", [](const ehc::JsonMatch&) { ++eventCount; }));
+  stream.emplace(streamApi.get("/events")
+                     .timeout(3600000)  // a stream lasts at most its request's timeout
+                     .getBody("temp", &temperature)
+                     .onEvent(sse,
+                              [](const ehc::ServerEvent& e) {
+                                ++eventCount;
+                                Serial.printf("event %s: %.1f\n", e.id, temperature);
+                                return true;  // false would end the stream
+                              })
+                     .reconnect(10));
   stream->start();
 }
 
@@ -64,7 +75,7 @@ void loop() {
   }
   if (!sensor->running() && millis() >= nextSensorRead) startSensor();
   if (stream->running() && stream->poll() == ehc::PollState::Done) {
-    Serial.printf("stream: %ld events so far\n", eventCount);
+    Serial.printf("stream ended after %ld events: %s\n", eventCount, stream->result().message());
     startStream();
   }
   delay(1);  // let the idle task run

@@ -4,6 +4,7 @@
 // over on a 200), bounded attempts, truncated and corrupt gzip, and the
 // client usable after each.
 #include <gtest/gtest.h>
+#include <poll.h>
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -253,6 +254,39 @@ TEST_F(DownloadFaults, EventsResumeAfterADropWithLastEventId) {
   EXPECT_TRUE(r.isSuccess()) << r.message();
   EXPECT_EQ(seen.text, "1e1 2e2 3e3 4e4 5e5 6e6 7e7 ");
   EXPECT_EQ(r.attempts, 4);  // 3 + 3 + 1 events, then an empty stream ends it
+  EXPECT_EQ(server_.connectionsAccepted(), 4u);
+}
+
+// The same stream polled (issue 17's API): start(), then poll() until done,
+// waiting only as waitFor() says; the same events and reconnections.
+TEST_F(DownloadFaults, PolledEventsResumeAfterADropAsSentOnesDo) {
+  StaticSseParser<> sse;
+  int n = 0;
+  std::string ids;
+  auto request = client_->get("/events?count=7&drop=3")
+                     .getBody("n", &n)
+                     .onEvent(sse,
+                              [&ids](const ServerEvent& e) {
+                                ids += std::string(e.id) + " ";
+                                return true;
+                              })
+                     .reconnect(3);
+  request.start();
+  for (int polls = 0; request.poll() == PollState::InProgress && polls < 100000; ++polls) {
+    const WaitFor w = request.waitFor();
+    const uint32_t ms = w.until.remainingMs() < 50 ? w.until.remainingMs() : 50;
+    if (w.fd >= 0) {
+      pollfd p{w.fd, static_cast<short>((w.readable ? POLLIN : 0) | (w.writable ? POLLOUT : 0)), 0};
+      ::poll(&p, 1, static_cast<int>(ms));
+    } else if (ms > 0) {
+      sleepMs(1);
+    }
+  }
+  const RestResult r = request.result();
+  EXPECT_TRUE(r.isSuccess()) << r.message();
+  EXPECT_EQ(ids, "1 2 3 4 5 6 7 ");
+  EXPECT_EQ(n, 7);
+  EXPECT_EQ(r.attempts, 4);
   EXPECT_EQ(server_.connectionsAccepted(), 4u);
 }
 
