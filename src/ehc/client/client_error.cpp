@@ -8,8 +8,9 @@ EHC_BEGIN_NAMESPACE
 
 namespace {
 
-// A code's identifier, its sentence, and its name as ESP32-HTTP-Client's
-// errorToString() gives it (-11 .. 0 are the original's; then ours).
+// A code's identifier (errorName), its sentence (errorToString) and its
+// name as ESP32-HTTP-Client's ESP32HTTPClient::errorToString() and onError
+// give it (statusName; -11 .. 0 are the original's names, then ours).
 struct CodeText {
   const char* name;
   const char* message;
