@@ -1,29 +1,15 @@
 #include "file_route.h"
 
-#include <zlib.h>
-
 #include <algorithm>
 #include <optional>
+
+#include "../common/deflate_text.h"
 
 namespace ehc_fault {
 
 namespace {
 
 constexpr size_t kChunk = 1000;
-
-std::string gzipOf(const std::string& data) {
-  z_stream z{};
-  deflateInit2(&z, 6, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY);
-  std::string out(deflateBound(&z, data.size()) + 32, '\0');
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  z.avail_in = static_cast<uInt>(data.size());
-  z.next_out = reinterpret_cast<Bytef*>(&out[0]);
-  z.avail_out = static_cast<uInt>(out.size());
-  deflate(&z, Z_FINISH);
-  out.resize(z.total_out);
-  deflateEnd(&z);
-  return out;
-}
 
 std::string hexOf(size_t n) {
   char buf[20];
@@ -50,7 +36,7 @@ std::optional<uint64_t> rangeStart(std::string_view range) {
 std::string representation(const FileQuery& q) {
   std::string body = fileBytes(q.bytes);
   if (!q.gzip && !q.transferGzip) return body;
-  body = gzipOf(body);
+  body = ehc_tools::compressed(body);
   if (q.corrupt == "crc" && body.size() >= 8) body[body.size() - 8] ^= 1;
   if (q.corrupt == "size" && body.size() >= 4) body[body.size() - 4] ^= 1;
   body.resize(body.size() - std::min<uint64_t>(q.truncate, body.size()));
