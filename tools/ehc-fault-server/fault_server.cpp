@@ -596,6 +596,12 @@ After hugeBodyRoute(Exchange& ex) {
   return sending && ex.peer.send(kClose, deadline) ? After::kKeepAlive : After::kClose;
 }
 
+// timeapi.io's Unix time, as ESP32-HTTP-Client's "Unix Timestamp" example
+// documents it (a fixed value: the sketch's output is compared).
+After unixTimeRoute(Exchange& ex) {
+  return ex.replyJson(200, "{\"unix_timestamp\":1721156604}");
+}
+
 After statusRoute(Exchange& ex) {
   const int status = static_cast<int>(ex.numberParam("code", 200, 100, 999));
   return ex.replyJson(status, "{\"status\":" + std::to_string(status) + "}");
@@ -776,6 +782,8 @@ const Route kRoutes[] = {
      "Content-Length of N MiB (default 1024), streamed until\nthe peer leaves, or for 60 s",
      hugeBodyRoute},
     {"/status", "/status?code=N", "status N with a small JSON body", statusRoute},
+    {"/api/v1/time/current/unix", "/api/v1/time/current/unix",
+     "200 {\"unix_timestamp\":1721156604} (timeapi.io's shape)", unixTimeRoute},
     {"/events", "/events?count=N&drop=K",
      "text/event-stream: events after Last-Event-ID up to N, K per connection, then close",
      eventsRoute},
