@@ -7,9 +7,10 @@
 #
 # The server listens on a free loopback port; EHC_STANDIN_HOSTS sends the
 # hosts the sketches name (jsonplaceholder.typicode.com, api.example.com,
-# timeapi.io, 192.168.1.100) to it, whatever port they ask for. Line endings
-# are normalised as in run_sketch.cmake (Serial.println writes CR LF like the
-# real core). Every step is bounded by `timeout`; the server is stopped on every way out.
+# timeapi.io, httpbin.org, 192.168.1.100) to it, whatever port they ask for.
+# Line endings are normalised as in run_sketch.cmake (Serial.println writes
+# CR LF like the real core). Every step is bounded by `timeout`; the server
+# is stopped on every way out.
 set -u
 
 if [ $# -ne 4 ]; then
@@ -44,7 +45,11 @@ if [ -z "$port" ]; then
   exit 1
 fi
 
-export EHC_STANDIN_HOSTS="jsonplaceholder.typicode.com=127.0.0.1:$port,api.example.com=127.0.0.1:$port,timeapi.io=127.0.0.1:$port,192.168.1.100=127.0.0.1:$port"
+hosts=
+for name in jsonplaceholder.typicode.com api.example.com timeapi.io httpbin.org 192.168.1.100; do
+  hosts="$hosts${hosts:+,}$name=127.0.0.1:$port"
+done
+export EHC_STANDIN_HOSTS="$hosts"
 timeout 50 "$sketch" >"$work/raw.txt" 2>"$work/stderr.txt"
 rc=$?
 sed 's/\r$//' "$work/raw.txt" >"$work/out.txt"
