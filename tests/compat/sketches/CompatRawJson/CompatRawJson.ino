@@ -33,7 +33,7 @@ void loop() {
   String entireArray;
   String secondUser;
   client.get("/users")
-      .getBody("", &entireArray)  // captures the entire root array
+      .getBody("", &entireArray)   // captures the entire root array
       .getBody("1", &secondUser);  // captures the second user object
   if (client.getStatusCode() == 200) {
     Serial.printf("Second user JSON:\n%s\n", secondUser.c_str());
