@@ -58,6 +58,7 @@ class StubServer final : public ehc::Transport {
   // How many times the last request sent this header, and its (last) value.
   size_t headerCount(const char* name) const;
   std::string header(const char* name) const;
+  size_t writtenBytes() const { return written_.size(); }  // the last request's, all of it
 
   ehc::NetError startConnect(const ehc::Endpoint& e, ehc::Deadline deadline) override;
   ehc::NetError connectStep() override {
