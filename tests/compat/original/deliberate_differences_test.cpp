@@ -130,4 +130,15 @@ TEST_F(Differences, MetricsCountTheBytesAsTheyWent) {
   EXPECT_EQ(seen.txBytes, stub.writtenBytes());  // what was written, not an estimate
 }
 
+TEST_F(Differences, ExponentsAndLongStringsAreReadWhole) {
+  const std::string text(300, 'x');
+  stub.setResponse(200, R"({"e":1e5,"f":2.5E-3,"s":")" + text + R"("})");
+  double e = 0, f = 0;
+  String s;
+  client.get("/").getBody("e", &e).getBody("f", &f).getBody("s", &s);
+  EXPECT_EQ(e, 100000.0);
+  EXPECT_EQ(f, 0.0025);
+  EXPECT_EQ(std::string(s.c_str()), text);
+}
+
 }  // namespace
