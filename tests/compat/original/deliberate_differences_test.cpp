@@ -71,6 +71,21 @@ TEST_F(Differences, NumbersOutOfRangeOrNotNumbersLeaveTheTargetAndSaySo) {
   EXPECT_EQ(r.mismatched, 0b010u);
   EXPECT_EQ(num, 42);
   EXPECT_EQ(r.converted, 0b100u);
+  stub.setResponseHeaders({{"X-N", "42abc"}});
+  stub.setResponse(200, "{}");
+  int header = 7;
+  client.get("/").getHeader("X-N", &header);
+  EXPECT_EQ(header, 7);
+}
+
+TEST_F(Differences, TheBaseUrlIsCopied) {
+  String url = "https://example.com/v1";
+  ESP32HTTPClient copied(url.c_str());
+  copied.setTransport(stub);
+  url = "https://elsewhere.org/zz";  // the original would now point at changed text
+  EXPECT_STREQ(copied.getBaseUrl(), "https://example.com/v1");
+  copied.get("/x");
+  EXPECT_EQ(stub.lastUrl(), "https://example.com/v1/x");
 }
 
 struct P {
