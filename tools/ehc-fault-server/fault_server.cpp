@@ -22,6 +22,7 @@
 
 #include "api_routes.h"
 #include "file_route.h"
+#include "public_apis.h"
 #include "socket_options.h"
 
 namespace ehc_fault {
@@ -684,6 +685,13 @@ After apiRoute(Exchange& ex) {
   return ex.replyJson(reply->status, reply->body);
 }
 
+// The public APIs ESP32-HTTP-Client's examples call (public_apis.h).
+After publicApiRoute(Exchange& ex) {
+  const std::optional<ApiReply> reply = publicApiReply(ex.request.path, ex.request.head);
+  if (!reply) return ex.replyJson(404, "{}");
+  return ex.replyJson(reply->status, reply->body);
+}
+
 // An event stream: events after Last-Event-ID (ids 1..count), each
 // {"n":ID,"name":"eID"} with id: ID, CRLF line ends and a comment between,
 // `drop` events per connection, then the connection closes (retry: 1 asks
@@ -776,6 +784,14 @@ const Route kRoutes[] = {
      "Content-Length of N MiB (default 1024), streamed until\nthe peer leaves, or for 60 s",
      hugeBodyRoute},
     {"/status", "/status?code=N", "status N with a small JSON body", statusRoute},
+    // The public APIs ESP32-HTTP-Client's examples call (public_apis.h).
+    {"/api/v1/time/current/unix", "/api/v1/time/current/unix",
+     "200 {\"unix_timestamp\":1721156604} (timeapi.io's shape)", publicApiRoute},
+    {"/bearer", "/bearer", "httpbin's: 200 with the Bearer token sent, else 401", publicApiRoute},
+    {"/basic-auth", "/basic-auth/USER/PASS",
+     "httpbin's: 200 when Basic credentials USER:PASS were sent, else 401", publicApiRoute, true},
+    {"/headers", "/headers", "httpbin's: {\"headers\":{...}} the request's headers",
+     publicApiRoute},
     {"/events", "/events?count=N&drop=K",
      "text/event-stream: events after Last-Event-ID up to N, K per connection, then close",
      eventsRoute},
