@@ -22,6 +22,7 @@
 
 #include "api_routes.h"
 #include "file_route.h"
+#include "rpc_route.h"
 #include "socket_options.h"
 
 namespace ehc_fault {
@@ -713,6 +714,12 @@ After uploadRoute(Exchange& ex) {
                                ",\"chunked\":" + (r.chunkedBody ? "true" : "false") + "}");
 }
 
+// The JSON-RPC 2.0 endpoint (rpc_route.h).
+After rpcRoute(Exchange& ex) {
+  const RpcReply reply = rpcReply(ex.request.body, ex.request.query);
+  return ex.replyJson(reply.status, reply.body);  // a 204 goes without a body
+}
+
 // A generated file with download faults (file_route.h).
 After fileRoute(Exchange& ex) {
   FileQuery q;
@@ -781,6 +788,8 @@ const Route kRoutes[] = {
      eventsRoute},
     {"/upload", "/upload", "any method, any body (Content-Length or chunked): its size and CRC-32",
      uploadRoute},
+    {"/rpc", "/rpc[?order=id-last][&id=wrong]",
+     "POST: JSON-RPC 2.0 (subtract, add, echo, fail; notifications 204; rpc_route.h)", rpcRoute},
     {"/file",
      "/file?bytes=N[&framing=chunked][&coding=gzip|te-gzip][&corrupt=crc|size][&truncate=K]"
      "[&drop=K][&every=K][&drop-conn=C][&ranges=ignore]",
