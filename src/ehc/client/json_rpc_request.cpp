@@ -311,7 +311,9 @@ void JsonRpcRequest::judge() {
   RpcReplySeen seen;
   seen.version = status(kVersion);
   seen.versionText = version_;
-  seen.idNumber = status(kIdNumber);
+  // a text holding a number ("7") is converted for a number target: not the number 7
+  const bool idWasText = r.converted & (1u << (own + kIdNumber));
+  seen.idNumber = idWasText ? BindStatus::Mismatch : status(kIdNumber);
   seen.idValue = answerIdNumber_;
   seen.idText = status(kIdText);
   seen.idTextValue = answerIdText_;

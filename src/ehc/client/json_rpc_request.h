@@ -45,7 +45,7 @@
 #endif
 // Parameters a call takes (positional or named).
 #ifndef EHC_JSONRPC_MAX_PARAMS
-#define EHC_JSONRPC_MAX_PARAMS 8
+#define EHC_JSONRPC_MAX_PARAMS 12
 #endif
 // getError()'s message and data (data as its JSON text), NUL included.
 #ifndef EHC_JSONRPC_MESSAGE_SIZE
@@ -278,7 +278,7 @@ class JsonRpcRequest : private detail::JsonRpcState {
   JsonRpcRequest& getResult(T* target) {
     return getResult("", target);
   }
-  template <typename T>
+  template <typename T, typename std::enable_if<!std::is_same<T, char>::value, int>::type = 0>
   JsonRpcRequest& getResult(const char* subpath, T* target) {
     const char* at = resultPath(subpath);
     if (at) request_.getBody(at, target);
