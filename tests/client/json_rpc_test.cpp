@@ -159,6 +159,9 @@ TEST(JsonRpcWrite, MisuseFailsTheCallAndNothingIsSent) {
     build(call.method("m"));
     call.execute();
     EXPECT_TRUE(std::string(r.transport.written()).empty());
+    EXPECT_EQ(call.result().statusCode, call.result().error);
+    EXPECT_EQ(r.client.getStatusCode(), call.result().error);  // the client saw the refusal
+    EXPECT_EQ(call.result().cause.layer, ehc::ErrorLayer::Request);
     return call.result().error;
   };
   EXPECT_EQ(refused([](JsonRpcRequest& c) { c.param(1).param("n", 2); }),
@@ -174,6 +177,25 @@ TEST(JsonRpcWrite, MisuseFailsTheCallAndNothingIsSent) {
               for (int i = 0; i <= EHC_JSONRPC_MAX_PARAMS; ++i) c.param(i);
             }),
             ehc::EHC_ERROR_CAPACITY);
+}
+
+TEST(JsonRpcWrite, TheRefusalSaysWhich) {
+  const auto causeOf = [](auto build) {
+    Replay r(http200("{}"), 0);
+    JsonRpcRequest call(&r.client, "/rpc");
+    build(call.method("m"));
+    call.execute();
+    return std::string(ehc::causeName(call.result().cause));
+  };
+  long v = 0;
+  EXPECT_EQ(causeOf([](JsonRpcRequest& c) { c.param(1).param("n", 2); }), "rpc_params_mixed");
+  EXPECT_EQ(causeOf([](JsonRpcRequest& c) { c.rawParams("[1]").rawParams("[2]"); }),
+            "rpc_params_not_structured");
+  EXPECT_EQ(causeOf([&v](JsonRpcRequest& c) { c.getResult("a[", &v); }), "rpc_bad_result_path");
+  EXPECT_EQ(causeOf([](JsonRpcRequest& c) { c.id(std::string(EHC_JSONRPC_ID_SIZE, 'i')); }),
+            "rpc_id_too_long");
+  EXPECT_EQ(causeOf([](JsonRpcRequest& c) { c.param(std::string(EHC_JSONRPC_STORAGE, 'x')); }),
+            "rpc_storage_full");
 }
 
 TEST(JsonRpcRead, AResultInAnyOrderForEverySplit) {

@@ -61,13 +61,16 @@ void JsonRpcRequest::releaseCallbacks() {
   onRpcError_.release();
 }
 
-void JsonRpcRequest::fail(int code) {
+// The request underneath keeps the first failure and reports it when sent
+// (nothing is sent): the client's callbacks and lastResult() see it too.
+void JsonRpcRequest::fail(int code, RequestError cause) {
   if (buildError_ == EHC_OK) buildError_ = code;
+  request_.refuse(code, cause);
 }
 
 bool JsonRpcRequest::keep(const char* s, size_t n, uint16_t* at) {
   if (n >= sizeof text_ - used_) {
-    fail(EHC_ERROR_CAPACITY);
+    fail(EHC_ERROR_CAPACITY, RequestError::RpcStorageFull);
     return false;
   }
   memcpy(text_ + used_, s, n);
@@ -81,12 +84,12 @@ bool JsonRpcRequest::keep(const char* s, size_t n, uint16_t* at) {
 bool JsonRpcRequest::keepJson(const void* object, Writer write, uint16_t* at) {
   JsonWriter counter = countingWriter();
   if (write(counter, object) != WriteError::Ok) {
-    fail(EHC_ERROR_INVALID_REQUEST);
+    fail(EHC_ERROR_INVALID_REQUEST, RequestError::RpcParamNotJson);
     return false;
   }
   const size_t n = counter.length();
   if (n >= sizeof text_ - used_) {
-    fail(EHC_ERROR_CAPACITY);
+    fail(EHC_ERROR_CAPACITY, RequestError::RpcStorageFull);
     return false;
   }
   JsonWriter out(text_ + used_, n + 1);
@@ -113,7 +116,7 @@ JsonRpcRequest& JsonRpcRequest::id(const char* value) {
   if (!value) return nullId();
   const size_t n = strlen(value);
   if (n >= EHC_JSONRPC_ID_SIZE) {  // the answer's would not fit to be compared
-    fail(EHC_ERROR_CAPACITY);
+    fail(EHC_ERROR_CAPACITY, RequestError::RpcIdTooLong);
     return *this;
   }
   if (!keep(value, n, &idText_)) return *this;
@@ -137,11 +140,11 @@ JsonRpcRequest& JsonRpcRequest::notification(bool enable) {
 bool JsonRpcRequest::startParam(const char* name, RpcParam** slot) {
   const Params kind = name ? Params::Named : Params::Positional;
   if (mode_ != Params::None && mode_ != kind) {
-    fail(EHC_ERROR_INVALID_REQUEST);
+    fail(EHC_ERROR_INVALID_REQUEST, RequestError::RpcParamsMixed);
     return false;
   }
   if (paramCount_ == EHC_JSONRPC_MAX_PARAMS) {
-    fail(EHC_ERROR_CAPACITY);
+    fail(EHC_ERROR_CAPACITY, RequestError::TooManyRpcParams);
     return false;
   }
   RpcParam& p = params_[paramCount_];
@@ -158,12 +161,12 @@ JsonRpcRequest& JsonRpcRequest::addParam(const char* name, ParamValue value) {
   if (!startParam(name, &p)) return *this;
   if (value.type == ParamValue::Type::String) {
     if (!dottedFieldWritable("v", value)) {  // invalid UTF-8: found now, not when sent
-      fail(EHC_ERROR_INVALID_REQUEST);
+      fail(EHC_ERROR_INVALID_REQUEST, RequestError::RpcParamNotJson);
       return *this;
     }
     if (!keep(value.s, strlen(value.s), &p->text)) return *this;
   } else if (!dottedFieldWritable("v", value)) {  // NaN, infinity
-    fail(EHC_ERROR_INVALID_REQUEST);
+    fail(EHC_ERROR_INVALID_REQUEST, RequestError::RpcParamNotJson);
     return *this;
   }
   p->value = value;
@@ -182,7 +185,7 @@ JsonRpcRequest& JsonRpcRequest::addStructParam(const char* name, const void* obj
 
 JsonRpcRequest& JsonRpcRequest::addRaw(const char* name, const char* json) {
   if (!json || !isJsonValue(json, "")) {
-    fail(EHC_ERROR_INVALID_REQUEST);
+    fail(EHC_ERROR_INVALID_REQUEST, RequestError::RpcParamNotJson);
     return *this;
   }
   RpcParam* p = nullptr;
@@ -204,7 +207,7 @@ JsonRpcRequest& JsonRpcRequest::rawParam(const char* name, const char* json) {
 JsonRpcRequest& JsonRpcRequest::rawParams(const char* json) {
   // JSON-RPC 2.0: params is an object or an array
   if (mode_ != Params::None || !json || !isJsonValue(json, "{[")) {
-    fail(EHC_ERROR_INVALID_REQUEST);
+    fail(EHC_ERROR_INVALID_REQUEST, RequestError::RpcParamsNotStructured);
     return *this;
   }
   if (keep(json, strlen(json), &whole_)) mode_ = Params::Whole;
@@ -213,7 +216,7 @@ JsonRpcRequest& JsonRpcRequest::rawParams(const char* json) {
 
 JsonRpcRequest& JsonRpcRequest::setWholeParams(const void* object, Writer write) {
   if (mode_ != Params::None) {
-    fail(EHC_ERROR_INVALID_REQUEST);
+    fail(EHC_ERROR_INVALID_REQUEST, RequestError::RpcParamsNotStructured);
     return *this;
   }
   if (keepJson(object, write, &whole_)) mode_ = Params::Whole;
@@ -225,7 +228,7 @@ JsonRpcRequest& JsonRpcRequest::setWholeParams(const void* object, Writer write)
 const char* JsonRpcRequest::resultPath(const char* subpath) {
   char* at = text_ + used_;
   if (!memberPath(at, sizeof text_ - used_, "result", subpath)) {
-    fail(EHC_ERROR_INVALID_REQUEST);
+    fail(EHC_ERROR_INVALID_REQUEST, RequestError::RpcBadResultPath);
     return nullptr;
   }
   return at;
@@ -285,18 +288,12 @@ void JsonRpcRequest::bindOwn() {
 void JsonRpcRequest::execute() {
   if (executed_) return;
   executed_ = true;
-  if (buildError_ != EHC_OK) {
-    request_.cancel();  // never sent: the builder's failure is the answer
-    result_ = RestResult();
-    result_.statusCode = result_.error = buildError_;
-    runCallbacks();
-    return;
-  }
+  const bool built = buildError_ == EHC_OK;  // else the request refuses to be sent
   if (id_.kind == RpcId::Kind::Text) id_.text = text_ + idText_;
-  request_.jsonBody(writeEnvelope, this);
-  if (!notification_) bindOwn();
+  if (built) request_.jsonBody(writeEnvelope, this);
+  if (built && !notification_) bindOwn();
   result_ = request_.send();
-  if (!notification_) judge();
+  if (built && !notification_) judge();
   copyError();
   runCallbacks();
 }

@@ -39,27 +39,13 @@
 #include "rest_result.h"
 #include "text_buffer.h"
 
-// Bytes for the method, a text id and the parameters as JSON, copied in.
-#ifndef EHC_JSONRPC_STORAGE
-#define EHC_JSONRPC_STORAGE 256
-#endif
-// Parameters a call takes (positional or named).
-#ifndef EHC_JSONRPC_MAX_PARAMS
-#define EHC_JSONRPC_MAX_PARAMS 12
-#endif
-// getError()'s message and data (data as its JSON text), NUL included.
-#ifndef EHC_JSONRPC_MESSAGE_SIZE
-#define EHC_JSONRPC_MESSAGE_SIZE 64
-#endif
-#ifndef EHC_JSONRPC_DATA_SIZE
-#define EHC_JSONRPC_DATA_SIZE 96
-#endif
-// A text id's longest length + 1 (sent and compared with the answer's).
-#ifndef EHC_JSONRPC_ID_SIZE
-#define EHC_JSONRPC_ID_SIZE 40
-#endif
-
 EHC_BEGIN_NAMESPACE
+
+static_assert(EHC_JSONRPC_STORAGE >= 16 && EHC_JSONRPC_STORAGE <= 65535,
+              "EHC_JSONRPC_STORAGE must be 16..65535 (offsets are 16-bit)");
+static_assert(EHC_JSONRPC_MAX_PARAMS >= 1 && EHC_JSONRPC_MAX_PARAMS <= 255,
+              "EHC_JSONRPC_MAX_PARAMS must be 1..255");
+static_assert(EHC_JSONRPC_ID_SIZE >= 2, "EHC_JSONRPC_ID_SIZE must be at least 2");
 
 // JSON-RPC 2.0's error object (the original's struct, with fixed-size text).
 struct JsonRpcError {
@@ -444,7 +430,7 @@ class JsonRpcRequest : private detail::JsonRpcState {
   bool keep(const char* s, size_t n, uint16_t* at);
   bool keepJson(const void* object, Writer write, uint16_t* at);
   const char* resultPath(const char* subpath);
-  void fail(int code);
+  void fail(int code, RequestError cause);
   void bindOwn();
   void judge();
   void untrustBindings();

@@ -202,6 +202,12 @@ class RestRequest {
   RestRequest& jsonBody(WriteError (*write)(JsonWriter&, const void*), const void* context) & {
     return setJsonBody(context, write);
   }
+  // A request kind built on this one (JsonRpcRequest) found a mistake of
+  // its own: the request fails with `code` and `cause`, nothing is sent.
+  RestRequest& refuse(int code, RequestError cause) & {
+    fail(code, cause);
+    return *this;
+  }
   // A body as it is, copied into the request (EHC_REQUEST_STORAGE). The
   // content type defaults to the client's (application/json).
   RestRequest& rawBody(const char* text, const char* contentType = nullptr) &;
