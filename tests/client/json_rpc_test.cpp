@@ -266,6 +266,12 @@ TEST(JsonRpcRead, WhatIsNotAJsonRpcResponseIsSaid) {
       ehc::EHC_ERROR_RPC_ERROR);
   EXPECT_EQ(everySplit("{\"jsonrpc\":\"2.0\",\"result\":{\"sum\":3},\"id\":7").error,
             ehc::EHC_ERROR_INVALID_JSON);
+  // An error object in a body that then breaks is not reported as the answer.
+  const Seen broken =
+      everySplit("{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-5,\"message\":\"m\"},\"id\":7,]");
+  EXPECT_EQ(broken.error, ehc::EHC_ERROR_INVALID_JSON);
+  EXPECT_EQ(broken.rpcCode, 0);
+  EXPECT_EQ(broken.message, "");
 }
 
 TEST(JsonRpcRead, CallbacksInTheOriginalsOrder) {

@@ -301,8 +301,12 @@ void JsonRpcRequest::execute() {
 // The answer against JSON-RPC 2.0 and the request's id (json_rpc_reply.h).
 void JsonRpcRequest::judge() {
   RestResult& r = result_;
-  // a failure of the transport, of HTTP or of the JSON says it already
-  if (r.error != EHC_OK || r.bindings < kOwnBindings || r.statusCode <= 0) return;
+  // A failure of the transport, of HTTP or of the JSON says it already; an
+  // error object read before it is not the answer.
+  if (r.error != EHC_OK || r.bindings < kOwnBindings || r.statusCode <= 0) {
+    error_.clear();
+    return;
+  }
   const int own = r.bindings - kOwnBindings;
   const auto status = [&](int i) { return r.binding(own + i); };
   RpcReplySeen seen;
