@@ -391,7 +391,7 @@ TextString JsonRpcRequest::getRequestId() const {
 
 int JsonRpcRequest::getRequestIdInt() const {
   if (notification_ || id_.kind == RpcId::Kind::Null) return 0;
-  if (id_.kind == RpcId::Kind::Text) return atoi(text_ + idText_);
+  if (id_.kind == RpcId::Kind::Text) return static_cast<int>(strtol(text_ + idText_, nullptr, 10));
   return static_cast<int>(id_.number);
 }
 
@@ -414,7 +414,9 @@ int JsonRpcRequest::getResponseIdInt() const {
   if (own < 0) return 0;
   if (result_.binding(own + kIdNumber) == BindStatus::Found)
     return static_cast<int>(answerIdNumber_);
-  return result_.binding(own + kIdText) == BindStatus::Found ? atoi(answerIdText_) : 0;
+  return result_.binding(own + kIdText) == BindStatus::Found
+             ? static_cast<int>(strtol(answerIdText_, nullptr, 10))
+             : 0;
 }
 
 #if defined(ARDUINO) || EHC_STD_STRING
