@@ -63,6 +63,9 @@ set(EHC_CLIENT_SOURCES
     src/ehc/client/event_stream.cpp
     src/ehc/client/header_targets.cpp
     src/ehc/client/json_body.cpp
+    src/ehc/client/json_rpc_reply.cpp
+    src/ehc/client/json_rpc_request.cpp
+    src/ehc/client/member_path.cpp
     src/ehc/client/reason_phrase.cpp
     src/ehc/client/request_error.cpp
     src/ehc/client/request_message.cpp

@@ -23,6 +23,7 @@
 #include "api_routes.h"
 #include "file_route.h"
 #include "public_apis.h"
+#include "rpc_route.h"
 #include "socket_options.h"
 
 namespace ehc_fault {
@@ -721,6 +722,12 @@ After uploadRoute(Exchange& ex) {
                                ",\"chunked\":" + (r.chunkedBody ? "true" : "false") + "}");
 }
 
+// The JSON-RPC 2.0 endpoint (rpc_route.h).
+After rpcRoute(Exchange& ex) {
+  const RpcReply reply = rpcReply(ex.request.body, ex.request.query);
+  return ex.replyJson(reply.status, reply.body);  // a 204 goes without a body
+}
+
 // A generated file with download faults (file_route.h).
 After fileRoute(Exchange& ex) {
   FileQuery q;
@@ -797,6 +804,8 @@ const Route kRoutes[] = {
      eventsRoute},
     {"/upload", "/upload", "any method, any body (Content-Length or chunked): its size and CRC-32",
      uploadRoute},
+    {"/rpc", "/rpc[?order=id-last][&id=wrong]",
+     "POST: JSON-RPC 2.0 (subtract, add, echo, fail; notifications 204; rpc_route.h)", rpcRoute},
     {"/file",
      "/file?bytes=N[&framing=chunked][&coding=gzip|te-gzip][&corrupt=crc|size][&truncate=K]"
      "[&drop=K][&every=K][&drop-conn=C][&ranges=ignore]",

@@ -196,6 +196,18 @@ class RestRequest {
       return writeStruct(w, *static_cast<const T*>(o));
     });
   }
+  // A JSON body that write(writer, context) writes, at this call: measured,
+  // then written into the request's storage (as body(object) does). For
+  // request kinds that make their own JSON envelope (JsonRpcRequest).
+  RestRequest& jsonBody(WriteError (*write)(JsonWriter&, const void*), const void* context) & {
+    return setJsonBody(context, write);
+  }
+  // A request kind built on this one (JsonRpcRequest) found a mistake of
+  // its own: the request fails with `code` and `cause`, nothing is sent.
+  RestRequest& refuse(int code, RequestError cause) & {
+    fail(code, cause);
+    return *this;
+  }
   // A body as it is, copied into the request (EHC_REQUEST_STORAGE). The
   // content type defaults to the client's (application/json).
   RestRequest& rawBody(const char* text, const char* contentType = nullptr) &;
