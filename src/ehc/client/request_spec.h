@@ -22,7 +22,9 @@ static_assert(EHC_REQUEST_STORAGE >= 16 && EHC_REQUEST_STORAGE <= 65535,
               "EHC_REQUEST_STORAGE must be 16..65535");
 
 using StatusCallback = Callback<void(int status)>;
-using ErrorCallback = Callback<void(int code, const char* message)>;
+// The code only: the message (statusName) is added by errorCallback() for a
+// callable that takes one, so only a program that wants the names links them.
+using ErrorCallback = Callback<void(int code)>;
 using ResultCallback = Callback<void(const RestResult& result)>;
 using MatchCallback = Callback<void(const JsonMatch& match)>;
 

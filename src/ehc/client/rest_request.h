@@ -113,9 +113,9 @@ template <typename F>
 ErrorCallback errorCallback(F f) {
   if (detail::isEmptyCallable(f)) return {};
   if constexpr (detail::invocable<F, int, const char*>(0))
-    return ErrorCallback(std::move(f));
+    return ErrorCallback([f](int code) { f(code, statusName(code)); });
   else
-    return ErrorCallback([f](int code, const char*) { f(code); });
+    return ErrorCallback(std::move(f));
 }
 template <typename F>
 ResultCallback resultCallback(F f) {
