@@ -26,6 +26,7 @@
 
 #include "../config.h"
 #include "../core/byte_sink.h"
+#include "../http/content_range.h"
 #include "../json/json_error.h"
 #include "callback.h"
 #include "client_error.h"
@@ -107,6 +108,10 @@ struct BodyOptions {
   EventCallback onEvent;
   uint8_t reconnects = 0;   // new streams after one ended (Last-Event-ID)
   RestartCallback restart;  // the target starts over (a 200 to a Range)
+  // decideResume, set with resumes: only a program that resumes links the
+  // Content-Range reading (1.2 KB on rv32imc).
+  ResumeDecision (*decideResume)(int status, const char* contentRange, uint64_t received,
+                                 int64_t knownLength) = nullptr;
 };
 
 // Fills buffer[0..room) with the next bytes of a request body: how many,

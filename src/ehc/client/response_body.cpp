@@ -145,8 +145,8 @@ void ResponseBody::startResumed(const ResponseParser& parser, bool toSink) {
   const bool ranged =
       contentRangeCapture_ >= 0 && parser.headerStatus(contentRangeCapture_) == HeaderStatus::Found;
   toSink_ = false;  // until the answer is known to continue the body
-  const ResumeDecision d =
-      decideResume(parser.status(), ranged ? contentRange_ : nullptr, received_, knownLength_);
+  const ResumeDecision d = options_->decideResume(parser.status(), ranged ? contentRange_ : nullptr,
+                                                  received_, knownLength_);
   switch (d.action) {
     case ResumeAction::Append:  // the same inflater, check and counts go on
       toSink_ = toSink && (options_->sink || options_->events);
