@@ -201,7 +201,7 @@ void RequestRun::settle() {
       fail(EHC_ERROR_TOO_MANY_REDIRECTS, ErrorCause());
       return retryOrDone();
     }
-    if (!followRedirect(status)) return retryOrDone();
+    if (!spec_->followRedirect(*this, status)) return retryOrDone();
     client_.cookies
         .commit();  // a redirect followed is a response accepted (login flows set cookies)
     ++result_.redirects;

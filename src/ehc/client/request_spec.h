@@ -28,6 +28,8 @@ using ErrorCallback = Callback<void(int code)>;
 using ResultCallback = Callback<void(const RestResult& result)>;
 using MatchCallback = Callback<void(const JsonMatch& match)>;
 
+class RequestRun;
+
 struct RequestSpec {
   struct Each {  // a "*" binding's callback
     int binding;
@@ -67,6 +69,9 @@ struct RequestSpec {
   StatusCallback onSuccess;
   ErrorCallback onError;
   ResultCallback onResponse;
+  // RequestRun::redirectHop, set with redirects: only a program that follows
+  // redirects links the Location's resolution (RFC 3986, 1.2 KB on rv32imc).
+  bool (*followRedirect)(RequestRun& run, int status) = nullptr;
 
   char storage[EHC_REQUEST_STORAGE];
 };

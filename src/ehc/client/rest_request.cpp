@@ -6,6 +6,7 @@
 
 #include "../http/text.h"
 #include "json_body.h"
+#include "request_run.h"
 #include "user_headers.h"
 
 EHC_BEGIN_NAMESPACE
@@ -347,6 +348,7 @@ RestRequest& RestRequest::idempotent(bool yes) & {
 
 RestRequest& RestRequest::followRedirects(uint8_t max) & {
   spec_.redirects = max;
+  spec_.followRedirect = RequestRun::redirectHop;
   return *this;
 }
 
