@@ -29,6 +29,19 @@ using ResultCallback = Callback<void(const RestResult& result)>;
 using MatchCallback = Callback<void(const JsonMatch& match)>;
 
 class RequestRun;
+struct ClientSettings;
+struct RequestSpec;
+
+// Writes a request's body with the headers that go with it (Content-Type,
+// the length or chunked, the blank line); *headBytes: the bytes before the
+// body. Set by the RestRequest call that gives the body, so a program links
+// only the writers of the bodies it sends (request_message.cpp).
+using BodyWriter = HttpError (*)(RequestWriter& writer, const RequestSpec& spec,
+                                 const ClientSettings& settings, size_t* headBytes);
+HttpError writeFieldsBody(RequestWriter& writer, const RequestSpec& spec,
+                          const ClientSettings& settings, size_t* headBytes);  // a JSON object
+HttpError writeUploadedBody(RequestWriter& writer, const RequestSpec& spec,
+                            const ClientSettings& settings, size_t* headBytes);  // upload.read's
 
 struct RequestSpec {
   struct Each {  // a "*" binding's callback
@@ -72,6 +85,7 @@ struct RequestSpec {
   // RequestRun::redirectHop, set with redirects: only a program that follows
   // redirects links the Location's resolution (RFC 3986, 1.2 KB on rv32imc).
   bool (*followRedirect)(RequestRun& run, int status) = nullptr;
+  BodyWriter writeBody = nullptr;  // the fields' or the upload's; nullptr: raw or none
 
   char storage[EHC_REQUEST_STORAGE];
 };

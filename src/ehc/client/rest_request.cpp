@@ -267,7 +267,9 @@ RestRequest& RestRequest::addBodyField(const char* key, ParamValue value, bool n
   }
   const char* kept = nested ? keep(key) : key;
   if (!nested) spec_.used = static_cast<uint16_t>(spec_.used + strlen(key) + 1);  // take it
-  if (kept) spec_.fields[spec_.fieldCount++] = Param{kept, keepValue(value)};
+  if (!kept) return *this;
+  spec_.fields[spec_.fieldCount++] = Param{kept, keepValue(value)};
+  spec_.writeBody = writeFieldsBody;
   return *this;
 }
 

@@ -251,6 +251,7 @@ class RestRequest {
   RestRequest& upload(F read, int64_t length = -1) & {
     if (ready() && bodyIsFree(RequestError::UploadWithOtherBody)) {
       spec_.upload.read = ReadCallback(read);
+      spec_.writeBody = writeUploadedBody;
       spec_.upload.length = length;
     }
     return *this;
@@ -261,6 +262,7 @@ class RestRequest {
   RestRequest& uploadFrom(S& stream, int64_t length = -1) & {
     if (ready() && bodyIsFree(RequestError::UploadWithOtherBody)) {
       spec_.upload.read = detail::streamReader(stream);
+      spec_.writeBody = writeUploadedBody;
       spec_.upload.length = length;
     }
     return *this;
