@@ -405,7 +405,8 @@ void RequestRun::completeBindings() {
     }
   }
   res.converted = client_.binder.converted() & res.found;
-  if (responded) headerTargets_.finish(&res.headersFound, &res.headersTruncated);
+  if (responded && spec_->headerCalls)
+    spec_->headerCalls->finish(headerTargets_, &res.headersFound, &res.headersTruncated);
 }
 
 HttpError RequestRun::writeRequest(RequestWriter& writer) {
@@ -471,22 +472,24 @@ void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {
 }
 
 // Every field goes to the cookie jar (Set-Cookie) and the getHeader()
-// targets, which are written only when the response is the answer.
+// targets (if any), which are written only when the response is the answer.
 const ResponseParser::HeaderVisitor RequestRun::kHeaderVisitor = {
     [](void* self, const char* d, size_t n) {
       RequestRun& run = *static_cast<RequestRun*>(self);
       CookieJar::kVisitor.name(&run.client_.cookies, d, n);
-      run.headerTargets_.name(d, n);
+      if (const HeaderTargetCalls* t = run.spec_->headerCalls) t->name(run.headerTargets_, d, n);
     },
     [](void* self, const char* d, size_t n) {
       RequestRun& run = *static_cast<RequestRun*>(self);
       CookieJar::kVisitor.value(&run.client_.cookies, d, n);
-      run.headerTargets_.value(d, n, !run.followingRedirect());
+      if (const HeaderTargetCalls* t = run.spec_->headerCalls)
+        t->value(run.headerTargets_, d, n, !run.followingRedirect());
     },
     [](void* self, bool trailer) {
       RequestRun& run = *static_cast<RequestRun*>(self);
       CookieJar::kVisitor.end(&run.client_.cookies, trailer);
-      run.headerTargets_.end(!run.followingRedirect());
+      if (const HeaderTargetCalls* t = run.spec_->headerCalls)
+        t->end(run.headerTargets_, !run.followingRedirect());
     }};
 
 EHC_END_NAMESPACE

@@ -63,6 +63,7 @@ struct RequestSpec {
   Param fields[EHC_MAX_BODY_FIELDS];  // body(key, value): the JSON object's dotted keys
   Header headers[EHC_MAX_REQUEST_HEADERS];
   HeaderTarget headerTargets[EHC_MAX_HEADER_TARGETS];
+  const HeaderTargetCalls* headerCalls = nullptr;  // set with the first target
   Each each[EHC_MAX_EACH_CALLBACKS];
   uint8_t pathCount = 0, queryCount = 0, fieldCount = 0, headerCount = 0;
   uint8_t headerTargetCount = 0, eachCount = 0;

@@ -415,7 +415,9 @@ RestRequest& RestRequest::addHeaderTarget(const char* name, void* target, size_t
     return *this;
   }
   const char* kept = keep(name);
-  if (kept) spec_.headerTargets[spec_.headerTargetCount++] = {kept, target, size, convert, sink};
+  if (!kept) return *this;
+  spec_.headerTargets[spec_.headerTargetCount++] = {kept, target, size, convert, sink};
+  spec_.headerCalls = &kHeaderTargetCalls;
   return *this;
 }
 
