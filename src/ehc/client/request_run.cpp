@@ -2,7 +2,6 @@
 
 #include <string.h>
 
-#include "../http/content_range.h"
 #include "../http/text.h"
 
 EHC_BEGIN_NAMESPACE
@@ -335,7 +334,7 @@ void RequestRun::retryOrDone() {
 void RequestRun::resumeOrDone() {
   if (!retryable(result_.error) || resumes_ >= spec_->body.resumes || doneBy_.expired())
     return done();
-  if (!writeRangeFrom(body_.received(), range_, sizeof range_)) return done();
+  if (!spec_->body.resume->range(body_.received(), range_, sizeof range_)) return done();
   ++resumes_;
   resuming_ = true;
   state_ = RunState::Attempt;

@@ -331,14 +331,14 @@ class RestRequest {
   // (a gzip body goes on through the same inflater).
   RestRequest& resume(uint8_t attempts) & {
     spec_.body.resumes = attempts;
-    spec_.body.decideResume = ehc::decideResume;
+    spec_.body.resume = &kResumeCalls;
     spec_.body.restart = nullptr;
     return *this;
   }
   template <typename F>
   RestRequest& resume(uint8_t attempts, F restart) & {
     spec_.body.resumes = attempts;
-    spec_.body.decideResume = ehc::decideResume;
+    spec_.body.resume = &kResumeCalls;
     spec_.body.restart = RestartCallback(restart);
     return *this;
   }
