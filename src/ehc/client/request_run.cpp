@@ -216,7 +216,8 @@ void RequestRun::settle() {
   result_.cause = ErrorCause();  // an earlier attempt's, if any
   // A 416 that says nothing was missing completes the 206 it continues.
   result_.statusCode = body_.completedByRange() ? 206 : status;
-  if (body_.eventMode() && !body_.eventsStopped()) return reconnectOrDone();  // it ended
+  if (body_.eventMode() && !body_.eventsStopped())
+    return spec_->reconnectStream(*this);  // it ended
   done();
 }
 
@@ -317,8 +318,9 @@ bool RequestRun::responseUrl() {
 // left cannot succeed). The backoff before retry k + 1 is 1x, 2x, 4x ... the
 // first wait, at most 8 s.
 void RequestRun::retryOrDone() {
-  if (body_.eventMode()) return reconnectOrDone();  // a stream that was going
-  if (body_.delivered()) return resumeOrDone();     // the target has part of it
+  if (body_.eventMode()) return spec_->reconnectStream(*this);  // a stream that was going
+  if (body_.delivered())                                        // the target has part of it
+    return spec_->resumeDownload ? spec_->resumeDownload(*this) : done();
   if (!retryable(result_.error) || attempt_ >= retries_) return done();
   if (!repeatable_ && attemptSent_) return done();          // it may have arrived
   if (uploadUsed_ && !spec_->upload.rewind) return done();  // its source was read
@@ -350,6 +352,14 @@ void RequestRun::reconnectOrDone() {
   reconnecting_ = true;
   backoffUntil_ = Deadline::in(wait);
   state_ = RunState::Backoff;
+}
+
+void resumeOrDone(RequestRun& run) {
+  run.resumeOrDone();
+}
+
+void reconnectOrDone(RequestRun& run) {
+  run.reconnectOrDone();
 }
 
 void RequestRun::backoff() {

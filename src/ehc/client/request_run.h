@@ -90,6 +90,8 @@ class RequestRun final : public Exchange {
   void retryOrDone();
   void resumeOrDone();
   void reconnectOrDone();
+  friend void ehc::resumeOrDone(RequestRun& run);
+  friend void ehc::reconnectOrDone(RequestRun& run);
   void backoff();
   void done();
   void completeBindings();

@@ -30,6 +30,12 @@ using MatchCallback = Callback<void(const JsonMatch& match)>;
 
 class RequestRun;
 struct ClientSettings;
+
+// A dropped download's continuation and an ended event stream's
+// reconnection (request_run.cpp): set by resume() and onEvent(), so only a
+// program that asks for them links them.
+void resumeOrDone(RequestRun& run);
+void reconnectOrDone(RequestRun& run);
 struct RequestSpec;
 
 // Writes a request's body with the headers that go with it (Content-Type,
@@ -87,6 +93,8 @@ struct RequestSpec {
   // redirects links the Location's resolution (RFC 3986, 1.2 KB on rv32imc).
   bool (*followRedirect)(RequestRun& run, int status) = nullptr;
   BodyWriter writeBody = nullptr;  // the fields' or the upload's; nullptr: raw or none
+  void (*resumeDownload)(RequestRun& run) = nullptr;   // resumeOrDone, with body.resumes
+  void (*reconnectStream)(RequestRun& run) = nullptr;  // reconnectOrDone, with body.events
 
   char storage[EHC_REQUEST_STORAGE];
 };

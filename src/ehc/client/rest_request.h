@@ -231,6 +231,7 @@ class RestRequest {
   RestRequest& onEvent(SseParser& parser, F f) & {
     spec_.body.events = &parser;
     spec_.body.eventCalls = &kEventCalls;
+    spec_.reconnectStream = reconnectOrDone;
     spec_.body.onEvent = EventCallback(f);
     return *this;
   }
@@ -332,6 +333,7 @@ class RestRequest {
   RestRequest& resume(uint8_t attempts) & {
     spec_.body.resumes = attempts;
     spec_.body.resume = &kResumeCalls;
+    spec_.resumeDownload = resumeOrDone;
     spec_.body.restart = nullptr;
     return *this;
   }
@@ -339,6 +341,7 @@ class RestRequest {
   RestRequest& resume(uint8_t attempts, F restart) & {
     spec_.body.resumes = attempts;
     spec_.body.resume = &kResumeCalls;
+    spec_.resumeDownload = resumeOrDone;
     spec_.body.restart = RestartCallback(restart);
     return *this;
   }
