@@ -191,6 +191,7 @@ class JsonBinder {
                           size_t capacity, void* count, size_t countSize) {
     if (kind == TargetKind::Float || kind == TargetKind::Double) bindsFloating();
     if (kind >= TargetKind::Int8 && kind <= TargetKind::Uint64) bindsIntegers();
+    selectElement_ = [](JsonBinder& self, int i) { return self.selectElement(i); };
     return addElements(path, kind, base, size, stride, capacity, count, countSize);
   }
   // Room for paths the binder composes itself (struct mapping): `arena`
@@ -366,6 +367,8 @@ class JsonBinder {
   BindStatus (*integer_)(const DecimalNumber&, TargetKind, void*) = nullptr;
   // deliverQuoted (a number in a string), once either is.
   void (*quotedNumber_)(JsonBinder& self, int binding) = nullptr;
+  // selectElement, once an element binding is made (bindElements).
+  bool (*selectElement_)(JsonBinder& self, int binding) = nullptr;
   static void quotedNumber(JsonBinder& self, int i) { self.deliverQuoted(i); }
   void bindsFloating() {
     floating_ = &convertFloating;

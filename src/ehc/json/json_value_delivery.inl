@@ -89,7 +89,7 @@ EHC_MCU_INLINE void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
       startText(b, i);
       continue;
     }
-    if (b.stride && !selectElement(i)) continue;
+    if (b.stride && !selectElement_(*this, i)) continue;
     if (b.kind == TargetKind::AnyText && (c == '"' || c == 'n')) {  // decoded, or null
       if (c == '"')
         startText(b, i);
