@@ -76,19 +76,8 @@ HttpError writeBody(RequestWriter& w, const RequestSpec& q, const ClientSettings
   HttpError source = HttpError::Ok;
   if (!hop.hasBody) {
     w.endHeaders(-1);
-  } else if (q.fieldCount) {
-    w.header("Content-Type", contentType(q, s));
-    JsonWriter counter = countingWriter();  // first pass: the length, for Content-Length
-    writeDottedObject(counter, q.fields, q.fieldCount);  // checked at body(): no error
-    w.endHeaders(static_cast<int64_t>(counter.length()));
-    *headBytes = w.position();
-    JsonWriter out(toRequest, &w);
-    writeDottedObject(out, q.fields, q.fieldCount);
-  } else if (q.upload.read) {
-    w.header("Content-Type", uploadType(q));
-    writeUploadHead(w, q.upload);
-    *headBytes = w.position();
-    source = writeUploadBody(w, q.upload);
+  } else if (q.writeBody) {
+    source = q.writeBody(w, q, s, headBytes);
   } else if (q.rawBody) {
     w.header("Content-Type", contentType(q, s));
     w.endHeaders(static_cast<int64_t>(q.rawLength));
@@ -102,6 +91,26 @@ HttpError writeBody(RequestWriter& w, const RequestSpec& q, const ClientSettings
 }
 
 }  // namespace
+
+HttpError writeFieldsBody(RequestWriter& w, const RequestSpec& q, const ClientSettings& s,
+                          size_t* headBytes) {
+  w.header("Content-Type", contentType(q, s));
+  JsonWriter counter = countingWriter();               // first pass: the length, for Content-Length
+  writeDottedObject(counter, q.fields, q.fieldCount);  // checked at body(): no error
+  w.endHeaders(static_cast<int64_t>(counter.length()));
+  *headBytes = w.position();
+  JsonWriter out(toRequest, &w);
+  writeDottedObject(out, q.fields, q.fieldCount);
+  return HttpError::Ok;
+}
+
+HttpError writeUploadedBody(RequestWriter& w, const RequestSpec& q, const ClientSettings&,
+                            size_t* headBytes) {
+  w.header("Content-Type", uploadType(q));
+  writeUploadHead(w, q.upload);
+  *headBytes = w.position();
+  return writeUploadBody(w, q.upload);
+}
 
 HttpError writeRequestMessage(RequestWriter& w, const RequestSpec& q, const ClientSettings& s,
                               const CookieJar& cookies, const Hop& hop, size_t* headBytes) {

@@ -70,6 +70,9 @@ class RequestRun final : public Exchange {
   // Whole once Done (bindings' and header targets' outcomes included).
   const RestResult& result() const { return result_; }
 
+  // The next hop from a redirect's Location (RequestSpec::followRedirect).
+  static bool redirectHop(RequestRun& run, int status) { return run.followRedirect(status); }
+
   // Exchange: the request as the connection sends it.
   HttpError writeRequest(RequestWriter& writer) override;
   bool bodySatisfied() const override;
@@ -87,6 +90,8 @@ class RequestRun final : public Exchange {
   void retryOrDone();
   void resumeOrDone();
   void reconnectOrDone();
+  friend void ehc::resumeOrDone(RequestRun& run);
+  friend void ehc::reconnectOrDone(RequestRun& run);
   void backoff();
   void done();
   void completeBindings();

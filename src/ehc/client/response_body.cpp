@@ -3,56 +3,9 @@
 #include <string.h>
 
 #include "../http/content_range.h"
-#include "../http/text.h"
 #include "client_error.h"
 
 EHC_BEGIN_NAMESPACE
-
-namespace {
-
-enum class Coding : uint8_t { Identity, Gzip, Deflate, Chunked, Other };
-
-Coding codingNamed(const char* s, size_t n) {
-  if (equalsIgnoreCase(s, n, "gzip", 4) || equalsIgnoreCase(s, n, "x-gzip", 6)) return Coding::Gzip;
-  if (equalsIgnoreCase(s, n, "deflate", 7)) return Coding::Deflate;
-  if (equalsIgnoreCase(s, n, "identity", 8)) return Coding::Identity;
-  if (equalsIgnoreCase(s, n, "chunked", 7)) return Coding::Chunked;
-  return Coding::Other;
-}
-
-bool isSpace(char c) {
-  return c == ' ' || c == '\t';
-}
-
-// The codings of a field's list (RFC 9110 8.4, RFC 9112 6.1) other than
-// identity and a last chunked (the parser undid that one): none, one gzip or
-// deflate, or Other for what cannot be undone here (an unknown coding, two
-// of them, a chunked before another).
-Coding codingOf(const char* list, bool transfer) {
-  Coding found = Coding::Identity;
-  bool chunkedLast = false;
-  for (const char* p = list; *p;) {
-    while (isSpace(*p) || *p == ',') ++p;
-    const char* start = p;
-    while (*p && *p != ',' && *p != ';' && !isSpace(*p)) ++p;
-    const size_t n = static_cast<size_t>(p - start);
-    while (*p && *p != ',') ++p;  // parameters and whitespace
-    if (!n) continue;
-    if (chunkedLast) return Coding::Other;  // chunked applied before another coding
-    const Coding c = codingNamed(start, n);
-    if (c == Coding::Chunked && transfer) {
-      chunkedLast = true;
-      continue;
-    }
-    if (c == Coding::Identity) continue;
-    if (c == Coding::Other || c == Coding::Chunked || found != Coding::Identity)
-      return Coding::Other;
-    found = c;
-  }
-  return found;
-}
-
-}  // namespace
 
 void ResponseBody::begin(const BodyOptions& options, uint64_t maxBody, Inflater* inflater,
                          const InflateCalls* inflate) {
@@ -104,10 +57,10 @@ bool ResponseBody::chooseCoding(const ResponseParser& parser) {
   const bool cut =
       (contentCoding_ >= 0 && parser.headerStatus(contentCoding_) == HeaderStatus::Truncated) ||
       (transferCoding_ >= 0 && parser.headerStatus(transferCoding_) == HeaderStatus::Truncated);
-  const Coding content = cut ? Coding::Other : codingOf(contentEncoding_, false);
+  const Coding content = cut ? Coding::Other : inflate_->codingOf(contentEncoding_, false);
   const Coding transfer = !parser.transferCoded() ? Coding::Identity
                           : cut                   ? Coding::Other
-                                                  : codingOf(transferEncoding_, true);
+                                                  : inflate_->codingOf(transferEncoding_, true);
   if (content == Coding::Other || transfer == Coding::Other ||
       (content != Coding::Identity && transfer != Coding::Identity)) {
     fail(EHC_ERROR_ENCODING, ErrorCause(RequestError::CodingUnsupported));
@@ -122,7 +75,7 @@ bool ResponseBody::chooseCoding(const ResponseParser& parser) {
 
 void ResponseBody::start(const ResponseParser& parser, JsonBinder* binder, bool toSink) {
   started_ = true;
-  if (resuming_) return startResumed(parser, toSink);
+  if (resuming_) return options_->resume->start(*this, parser, toSink);
   binder_ = binder;
   toSink_ = toSink && (options_->sink || options_->events);
   if (!wanted()) return;  // drained: whatever its coding
@@ -164,6 +117,13 @@ void ResponseBody::startResumed(const ResponseParser& parser, bool toSink) {
     case ResumeAction::Fail: return fail(EHC_ERROR_RESUME_FAILED, ErrorCause(d.error));
   }
 }
+
+const ResumeCalls kResumeCalls = {
+    writeRangeFrom,
+    [](ResponseBody& body, const ResponseParser& parser, bool toSink) {
+      body.startResumed(parser, toSink);
+    },
+};
 
 void ResponseBody::take(const ResponseParser& parser, JsonBinder* binder, bool toSink,
                         const char* data, size_t length) {

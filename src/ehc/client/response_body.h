@@ -63,10 +63,11 @@ class ResponseBody {
   // For a reconnection: what to send as Last-Event-ID (or nullptr), how long to wait.
   const char* lastEventId() const;
   uint32_t eventRetryMs(uint32_t fallback) const;
+  // A resumed hop's answer has come (kResumeCalls.start, from start()).
+  void startResumed(const ResponseParser& parser, bool toSink);
 
  private:
   void start(const ResponseParser& parser, JsonBinder* binder, bool toSink);
-  void startResumed(const ResponseParser& parser, bool toSink);
   void restartDownload();
   bool wanted() const;  // does a consumer still take the body?
   bool chooseCoding(const ResponseParser& parser);

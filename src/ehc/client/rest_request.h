@@ -113,9 +113,9 @@ template <typename F>
 ErrorCallback errorCallback(F f) {
   if (detail::isEmptyCallable(f)) return {};
   if constexpr (detail::invocable<F, int, const char*>(0))
-    return ErrorCallback(std::move(f));
+    return ErrorCallback([f](int code) { f(code, statusName(code)); });
   else
-    return ErrorCallback([f](int code, const char*) { f(code); });
+    return ErrorCallback(std::move(f));
 }
 template <typename F>
 ResultCallback resultCallback(F f) {
@@ -243,6 +243,7 @@ class RestRequest {
   RestRequest& onEvent(SseParser& parser, F f) & {
     spec_.body.events = &parser;
     spec_.body.eventCalls = &kEventCalls;
+    spec_.reconnectStream = reconnectOrDone;
     spec_.body.onEvent = EventCallback(f);
     return *this;
   }
@@ -263,6 +264,7 @@ class RestRequest {
   RestRequest& upload(F read, int64_t length = -1) & {
     if (ready() && bodyIsFree(RequestError::UploadWithOtherBody)) {
       spec_.upload.read = ReadCallback(read);
+      spec_.writeBody = writeUploadedBody;
       spec_.upload.length = length;
     }
     return *this;
@@ -273,6 +275,7 @@ class RestRequest {
   RestRequest& uploadFrom(S& stream, int64_t length = -1) & {
     if (ready() && bodyIsFree(RequestError::UploadWithOtherBody)) {
       spec_.upload.read = detail::streamReader(stream);
+      spec_.writeBody = writeUploadedBody;
       spec_.upload.length = length;
     }
     return *this;
@@ -341,12 +344,16 @@ class RestRequest {
   // (a gzip body goes on through the same inflater).
   RestRequest& resume(uint8_t attempts) & {
     spec_.body.resumes = attempts;
+    spec_.body.resume = &kResumeCalls;
+    spec_.resumeDownload = resumeOrDone;
     spec_.body.restart = nullptr;
     return *this;
   }
   template <typename F>
   RestRequest& resume(uint8_t attempts, F restart) & {
     spec_.body.resumes = attempts;
+    spec_.body.resume = &kResumeCalls;
+    spec_.resumeDownload = resumeOrDone;
     spec_.body.restart = RestartCallback(restart);
     return *this;
   }
