@@ -62,6 +62,21 @@ struct JsonRpcError {
 };
 
 using RpcErrorCallback = Callback<void(const JsonRpcError& error)>;
+// The request's onError gets the error object's own message (not the
+// client's ErrorCallback, which carries the code only and names it).
+using RpcMessageCallback = Callback<void(int code, const char* message)>;
+
+template <typename F>
+RpcMessageCallback rpcMessageCallback(F f) {
+  if (detail::isEmptyCallable(f)) return {};
+  if constexpr (detail::invocable<F, int, const char*>(0))
+    return RpcMessageCallback(std::move(f));
+  else
+    return RpcMessageCallback([f](int code, const char*) { f(code); });
+}
+inline RpcMessageCallback rpcMessageCallback(decltype(nullptr)) {
+  return {};
+}
 
 #define EHC_RPC_SCALAR(T) typename std::enable_if<detail::IsScalarTarget<T>::value, int>::type = 0
 #define EHC_RPC_TEXT(S) typename std::enable_if<detail::HasCStr<S>::value, int>::type = 0
@@ -106,7 +121,7 @@ struct JsonRpcState {
   TextString* errorDataTarget_ = nullptr;
 #endif
   StatusCallback onSuccess_;
-  ErrorCallback onError_;
+  RpcMessageCallback onError_;
   StatusCallback onResponse_;
   RpcErrorCallback onRpcError_;
 };
@@ -352,7 +367,7 @@ class JsonRpcRequest : private detail::JsonRpcState {
   // failure's code or the HTTP status, and its name.
   template <typename F>
   JsonRpcRequest& onError(F f) {
-    replaceCallback(onError_, errorCallback(std::move(f)));
+    replaceCallback(onError_, rpcMessageCallback(std::move(f)));
     return *this;
   }
   template <typename F>
