@@ -448,7 +448,7 @@ TEST(Download, ResumeAnswersAreReadStrictly) {
 TEST(Upload, TheRequestIsFramedByTheLength) {
   const std::string data = sampleBody(700);
   for (bool known : {true, false}) {
-    Scripted s({lengthResponse("{}")});
+    Scripted s({"HTTP/1.1 100 Continue\r\n\r\n", lengthResponse("{}")});
     size_t at = 0;
     const RestResult r = s.client->post("/up")
                              .upload(

@@ -132,12 +132,13 @@ struct Request {
   std::string path, query;  // target split at the first '?'
   uint64_t contentLength = 0;
   bool hasTransferEncoding = false;
-  bool chunkedBody = false;  // Transfer-Encoding: chunked (the only coding read)
-  uint64_t bodyBytes = 0;    // the whole body's, however long
-  uint32_t bodyCrc = 0;      // CRC-32 of the whole body (zlib's)
-  bool wantsClose = false;   // "Connection: close"
-  std::string range;         // the Range field's value
-  std::string lastEventId;   // the Last-Event-ID field's value
+  bool chunkedBody = false;      // Transfer-Encoding: chunked (the only coding read)
+  uint64_t bodyBytes = 0;        // the whole body's, however long
+  uint32_t bodyCrc = 0;          // CRC-32 of the whole body (zlib's)
+  bool wantsClose = false;       // "Connection: close"
+  std::string range;             // the Range field's value
+  std::string lastEventId;       // the Last-Event-ID field's value
+  bool expectsContinue = false;  // "Expect: 100-continue"
 };
 
 void parseHeader(std::string_view line, Request* request, bool* valid) {
@@ -161,6 +162,8 @@ void parseHeader(std::string_view line, Request* request, bool* valid) {
     request->range = value;
   } else if (name == "last-event-id") {
     request->lastEventId = value;
+  } else if (name == "expect") {
+    request->expectsContinue = lowercase(value) == "100-continue";
   }
 }
 
@@ -332,12 +335,22 @@ class Peer {
     received_.erase(0, headEnd + 4);
     if (!parsed) return ReadOutcome::kMalformed;
     if (answersBeforeTheBody(request->path)) return ReadOutcome::kRequest;
+    return readBody(request, deadline);
+  }
+
+  // The request's body (Content-Length or chunked), counted and dropped.
+  ReadOutcome readBody(Request* request, Clock::time_point deadline = deadlineIn(kMaxWaitMs)) {
     // Of the transfer codings only chunked is decoded (what clients send).
     if (request->hasTransferEncoding && !request->chunkedBody)
       return ReadOutcome::kBodyNotSupported;
     if (request->chunkedBody) return receiveChunked(request, deadline);
     return receiveBody(request->contentLength, request, deadline) ? ReadOutcome::kRequest
                                                                   : ReadOutcome::kGone;
+  }
+
+  // Bytes after the head arrive (or had arrived) within ms?
+  bool bytesWithin(int64_t ms) {
+    return !received_.empty() || waitFor(fd_, POLLIN, wakeFd_, deadlineIn(ms)) == Wait::kReady;
   }
 
   bool send(std::string_view bytes, Clock::time_point deadline) {
@@ -713,6 +726,42 @@ After uploadRoute(Exchange& ex) {
                                ",\"chunked\":" + (r.chunkedBody ? "true" : "false") + "}");
 }
 
+// Expect: 100-continue as servers answer it, the body read by the route.
+// answer=100 (the default): a 100 Continue once the head is in (after
+// looking 100 ms for body bytes: "early" says whether any came before it),
+// then the body. answer=none: no 100; "waitedMs" is how long after the head
+// the body began. Both end in a 200 with the body's size and CRC-32.
+// answer=N: status N at once, kept alive, and then the body is read and
+// dropped (RFC 9110 10.1.1 lets a server that keeps the connection do that):
+// a client that withheld its body must close, or its next request is taken
+// for that body.
+After continueRoute(Exchange& ex) {
+  Request r = ex.request;
+  const std::string_view answer = ex.textParam("answer");
+  std::string report;
+  if (answer.empty() || answer == "100") {
+    const bool early = ex.peer.bytesWithin(100);
+    if (!ex.peer.send("HTTP/1.1 100 Continue\r\n\r\n")) return After::kClose;
+    report = std::string(",\"early\":") + (early ? "true" : "false");
+  } else if (answer == "none") {
+    const Clock::time_point head = Clock::now();
+    ex.peer.bytesWithin(kMaxWaitMs);
+    const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - head);
+    report = ",\"waitedMs\":" + std::to_string(waited.count());
+  } else {
+    const int status = static_cast<int>(ex.numberParam("answer", 417, 200, 599));
+    if (!ex.peer.send(jsonResponse(
+            Head(status), "{\"expect\":" + std::string(r.expectsContinue ? "true" : "false") + "}",
+            r)))
+      return After::kClose;
+    return ex.peer.readBody(&r) == ReadOutcome::kRequest ? After::kKeepAlive : After::kClose;
+  }
+  if (ex.peer.readBody(&r) != ReadOutcome::kRequest) return After::kClose;
+  return ex.replyJson(
+      200, "{\"bytes\":" + std::to_string(r.bodyBytes) + ",\"crc32\":" + std::to_string(r.bodyCrc) +
+               ",\"expect\":" + (r.expectsContinue ? "true" : "false") + report + "}");
+}
+
 // A generated file with download faults (file_route.h).
 After fileRoute(Exchange& ex) {
   FileQuery q;
@@ -800,6 +849,11 @@ const Route kRoutes[] = {
     {"/early", "/early?code=N[&then=close]",
      "status N (default 413) as soon as the head is in, the body\nunread, then RST (close: FIN)",
      earlyRoute, false, true},
+    {"/continue", "/continue?answer=100|none|N",
+     "Expect: 100-continue: a 100 then the body, then 200 {bytes,crc32,early};\n"
+     "none: no 100 (200 {bytes,crc32,waitedMs}); N: status N at once, kept\n"
+     "alive, and the body (if one comes) read and dropped",
+     continueRoute, false, true},
     // JSONPlaceholder-like, from the --data directory (api_routes.h).
     {"/users", "/users[/N]", "GET the users (N: the Nth), from DIR/users.json", apiRoute, true},
     {"/posts", "/posts[/N[/comments]]",

@@ -71,7 +71,7 @@ const char* uploadType(const RequestSpec& q) {
 }
 
 HttpError writeBody(RequestWriter& w, const RequestSpec& q, const ClientSettings& s, const Hop& hop,
-                    size_t* headBytes) {
+                    bool headOnly, size_t* headBytes) {
   *headBytes = 0;
   HttpError source = HttpError::Ok;
   if (!hop.hasBody) {
@@ -83,17 +83,17 @@ HttpError writeBody(RequestWriter& w, const RequestSpec& q, const ClientSettings
     w.endHeaders(static_cast<int64_t>(counter.length()));
     *headBytes = w.position();
     JsonWriter out(toRequest, &w);
-    writeDottedObject(out, q.fields, q.fieldCount);
+    if (!headOnly) writeDottedObject(out, q.fields, q.fieldCount);
   } else if (q.upload.read) {
     w.header("Content-Type", uploadType(q));
     writeUploadHead(w, q.upload);
     *headBytes = w.position();
-    source = writeUploadBody(w, q.upload);
+    if (!headOnly) source = writeUploadBody(w, q.upload);
   } else if (q.rawBody) {
     w.header("Content-Type", contentType(q, s));
     w.endHeaders(static_cast<int64_t>(q.rawLength));
     *headBytes = w.position();
-    w.body(q.rawBody, q.rawLength);
+    if (!headOnly) w.body(q.rawBody, q.rawLength);
   } else {
     w.endHeaders(hasBodyByDefault(hop.method) ? 0 : -1);
   }
@@ -104,7 +104,8 @@ HttpError writeBody(RequestWriter& w, const RequestSpec& q, const ClientSettings
 }  // namespace
 
 HttpError writeRequestMessage(RequestWriter& w, const RequestSpec& q, const ClientSettings& s,
-                              const CookieJar& cookies, const Hop& hop, size_t* headBytes) {
+                              const CookieJar& cookies, const Hop& hop, bool headOnly,
+                              size_t* headBytes) {
   if (hop.index == 0)
     w.begin(hop.method, hop.url, q.path, q.pathParams, q.pathCount, q.query, q.queryCount);
   else  // a redirect's Location is the whole target
@@ -130,7 +131,7 @@ HttpError writeRequestMessage(RequestWriter& w, const RequestSpec& q, const Clie
   if ((q.body.inflater || s.inflater) && !requestHas(q, "Accept-Encoding") &&
       !s.headers.find("Accept-Encoding"))
     w.header("Accept-Encoding", "gzip, deflate");
-  const HttpError source = writeBody(w, q, s, hop, headBytes);
+  const HttpError source = writeBody(w, q, s, hop, headOnly, headBytes);
   return source != HttpError::Ok ? source : w.error();
 }
 

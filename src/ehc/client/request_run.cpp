@@ -186,6 +186,8 @@ void RequestRun::settle() {
   result_.tlsMs += r.tlsMs;
   if (hop_.index == 0 && result_.attempts == 1) result_.firstByteMs = r.firstByteMs;
   result_.reused = r.reused;
+  result_.continued = r.continued;
+  result_.bodyWithheld = r.bodyWithheld;
   result_.sessionResumed |= r.sessionResumed;
   if (body_.failed()) {  // the body's consumers failed it: what ended the exchange
     fail(body_.error(), body_.cause());
@@ -408,17 +410,21 @@ void RequestRun::completeBindings() {
   if (responded) headerTargets_.finish(&res.headersFound, &res.headersTruncated);
 }
 
-HttpError RequestRun::writeRequest(RequestWriter& writer) {
-  if (spec_->upload.read && hop_.hasBody) {  // the source is read again only from its start
+HttpError RequestRun::writeRequest(RequestWriter& writer, bool headOnly) {
+  if (spec_->upload.read && hop_.hasBody && !headOnly) {  // read again only from its start
     if (uploadUsed_ && !(spec_->upload.rewind && spec_->upload.rewind()))
       return HttpError::BodySourceFailed;
     uploadUsed_ = true;
   }
   size_t headBytes = 0;
-  const HttpError e =
-      writeRequestMessage(writer, *spec_, client_.settings, client_.cookies, hop_, &headBytes);
+  const HttpError e = writeRequestMessage(writer, *spec_, client_.settings, client_.cookies, hop_,
+                                          headOnly, &headBytes);
   headBytes_ = static_cast<uint32_t>(headBytes);
   return e;
+}
+
+bool RequestRun::expectsContinue() const {
+  return spec_->upload.read && spec_->upload.expectContinue && hop_.hasBody;
 }
 
 bool RequestRun::isHead() const {

@@ -71,10 +71,11 @@ class RequestRun final : public Exchange {
   const RestResult& result() const { return result_; }
 
   // Exchange: the request as the connection sends it.
-  HttpError writeRequest(RequestWriter& writer) override;
+  HttpError writeRequest(RequestWriter& writer, bool headOnly) override;
   bool bodySatisfied() const override;
   bool isHead() const override;
   bool replayable() const override;
+  bool expectsContinue() const override;
 
  private:
   void startAttempt();
