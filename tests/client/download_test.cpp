@@ -394,6 +394,22 @@ TEST(Download, CodingsTheInflaterCannotUndoAreRefused) {
   }
 }
 
+// GET /f into `got`, resumed up to `resumes` times; with `restarts`, the
+// target starts over when asked (counted there).
+RestResult resumedGet(Scripted& s, std::string& got, uint8_t resumes, int* restarts = nullptr) {
+  auto request = s.client->get("/f").download(
+      [&got](const uint8_t* d, size_t n) { got.append(reinterpret_cast<const char*>(d), n); });
+  if (!restarts) return request.resume(resumes).send();
+  return request
+      .resume(resumes,
+              [&got, restarts] {
+                ++*restarts;
+                got.clear();
+                return true;
+              })
+      .send();
+}
+
 // The resumed request asks for the rest; a 416 saying nothing is missing
 // completes it; a 206 elsewhere or of another length fails it.
 TEST(Download, ResumeAnswersAreReadStrictly) {
@@ -427,12 +443,7 @@ TEST(Download, ResumeAnswersAreReadStrictly) {
     for (size_t maxRead : kReadSizes) {
       Scripted s({c.first, "<close>", c.answer}, maxRead);
       std::string got;
-      const RestResult r = s.client->get("/f")
-                               .download([&got](const uint8_t* d, size_t n) {
-                                 got.append(reinterpret_cast<const char*>(d), n);
-                               })
-                               .resume(1)
-                               .send();
+      const RestResult r = resumedGet(s, got, 1);
       EXPECT_EQ(r.error, c.error) << c.answer << r.message();
       EXPECT_EQ(got, c.got);
       EXPECT_EQ(r.attempts, 2);
@@ -441,6 +452,65 @@ TEST(Download, ResumeAnswersAreReadStrictly) {
         EXPECT_EQ(r.statusCode, 206);
       }
     }
+  }
+}
+
+// A resumption asks If-Range with the validator of the answer that began
+// the body: a strong ETag, else a Last-Modified a second or more before the
+// Date; a weak ETag, or a date that may hide a change, none.
+TEST(Download, AResumeSendsIfRangeWithTheFirstAnswersValidator) {
+  const std::string lm = "Last-Modified: Sun, 06 Nov 1994 08:49:37 GMT\r\n";
+  const std::string dateAfter = "Date: Sun, 06 Nov 1994 08:49:38 GMT\r\n";
+  const std::string dateSame = "Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n";
+  struct Case {
+    std::string fields;
+    const char* ifRange;  // nullptr: none sent
+  } cases[] = {
+      {"ETag: \"v1\"\r\n" + lm + dateAfter, "If-Range: \"v1\"\r\n"},
+      {"ETag: W/\"v1\"\r\n" + lm + dateAfter, nullptr},
+      {lm + dateAfter, "If-Range: Sun, 06 Nov 1994 08:49:37 GMT\r\n"},
+      {lm + dateSame, nullptr},
+      {lm, nullptr},
+      {"ETag: \"" + std::string(80, 'e') + "\"\r\n" + lm + dateAfter, nullptr},  // cut: none
+  };
+  for (const Case& c : cases) {
+    Scripted s({"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n" + c.fields + "\r\n12345", "<close>",
+                "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 5-9/10\r\nContent-Length: "
+                "5\r\n\r\n67890"});
+    std::string got;
+    const RestResult r = resumedGet(s, got, 1);
+    EXPECT_TRUE(r.isSuccess()) << c.fields << r.message();
+    EXPECT_EQ(got, "1234567890");
+    const std::string w = s.written();
+    const size_t second = w.find("GET /f", 1);
+    ASSERT_NE(second, std::string::npos);
+    EXPECT_EQ(w.find("If-Range"), c.ifRange ? w.find("If-Range", second) : std::string::npos)
+        << c.fields;  // never on the first request
+    if (c.ifRange) EXPECT_NE(w.find(c.ifRange, second), std::string::npos) << c.fields;
+  }
+}
+
+// The resource changed between the attempts: the server answers the
+// If-Range with the whole new version (200), the target starts over with it,
+// and a later resumption asks with the new version's ETag.
+TEST(Download, AChangedResourceStartsOverAndTheNewValidatorIsKept) {
+  for (size_t maxRead : kReadSizes) {
+    Scripted s({"HTTP/1.1 200 OK\r\nContent-Length: 10\r\nETag: \"v1\"\r\n\r\n12345", "<close>",
+                "HTTP/1.1 200 OK\r\nContent-Length: 10\r\nETag: \"v2\"\r\n\r\nABC", "<close>",
+                "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 3-9/10\r\nETag: "
+                "\"v2\"\r\nContent-Length: 7\r\n\r\nDEFGHIJ"},
+               maxRead);
+    std::string got;
+    int restarts = 0;
+    const RestResult r = resumedGet(s, got, 2, &restarts);
+    EXPECT_TRUE(r.isSuccess()) << r.message();
+    EXPECT_EQ(got, "ABCDEFGHIJ");
+    EXPECT_EQ(restarts, 1);
+    EXPECT_EQ(r.attempts, 3);
+    const std::string w = s.written();
+    const size_t first = w.find("Range: bytes=5-\r\nIf-Range: \"v1\"\r\n");
+    EXPECT_NE(first, std::string::npos) << w;
+    EXPECT_NE(w.find("Range: bytes=3-\r\nIf-Range: \"v2\"\r\n", first), std::string::npos) << w;
   }
 }
 

@@ -137,6 +137,7 @@ struct Request {
   uint32_t bodyCrc = 0;          // CRC-32 of the whole body (zlib's)
   bool wantsClose = false;       // "Connection: close"
   std::string range;             // the Range field's value
+  std::string ifRange;           // the If-Range field's value
   std::string lastEventId;       // the Last-Event-ID field's value
   bool expectsContinue = false;  // "Expect: 100-continue"
 };
@@ -160,6 +161,8 @@ void parseHeader(std::string_view line, Request* request, bool* valid) {
     request->wantsClose = lowercase(value).find("close") != std::string::npos;
   } else if (name == "range") {
     request->range = value;
+  } else if (name == "if-range") {
+    request->ifRange = value;
   } else if (name == "last-event-id") {
     request->lastEventId = value;
   } else if (name == "expect") {
@@ -774,11 +777,15 @@ After fileRoute(Exchange& ex) {
   q.drop = ex.numberParam("drop", 0, 0, kMaxGeneratedBytes);
   q.every = ex.numberParam("every", 0, 0, kMaxGeneratedBytes);
   q.ignoreRanges = ex.textParam("ranges") == "ignore";
+  q.validator = std::string(ex.textParam("validator"));
+  const uint64_t changeOn = ex.numberParam("change-conn", 0, 0, UINT32_MAX);
+  if (changeOn && ex.connectionNumber >= changeOn) q.version = 2;
   // drop-conn=C: only connection C drops (a server that ignores Range
   // would otherwise drop every answer at the same byte).
   const uint64_t dropOn = ex.numberParam("drop-conn", 0, 0, UINT32_MAX);
   if (dropOn && dropOn != ex.connectionNumber) q.drop = q.every = 0;
-  const FileReply reply = fileReply(q, ex.request.range, ex.request.method == "HEAD");
+  const FileReply reply =
+      fileReply(q, ex.request.range, ex.request.ifRange, ex.request.method == "HEAD");
   return ex.reply(reply.bytes, reply.close ? After::kClose : After::kKeepAlive);
 }
 
@@ -832,7 +839,8 @@ const Route kRoutes[] = {
      uploadRoute},
     {"/file",
      "/file?bytes=N[&framing=chunked][&coding=gzip|te-gzip][&corrupt=crc|size][&truncate=K]"
-     "[&drop=K][&every=K][&drop-conn=C][&ranges=ignore]",
+     "[&drop=K][&every=K][&drop-conn=C][&ranges=ignore][&validator=etag|weak|date]"
+     "[&change-conn=C]",
      "a generated file: ranges, gzip, drops (file_route.h)", fileRoute},
     {"/echo", "/echo[/...]",
      "200 {\"method\",\"target\",\"head\",\"body\"}: the request as received", echoRoute},

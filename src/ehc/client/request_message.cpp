@@ -126,6 +126,7 @@ HttpError writeRequestMessage(RequestWriter& w, const RequestSpec& q, const Clie
     w.header(name, q.headers[i].value);
   }
   if (hop.range) w.header("Range", hop.range);
+  if (hop.range && hop.ifRange) w.header("If-Range", hop.ifRange);
   if (hop.lastEventId) w.header("Last-Event-ID", hop.lastEventId);
   // Codings are opt-in: only with an inflater to undo them.
   if ((q.body.inflater || s.inflater) && !requestHas(q, "Accept-Encoding") &&

@@ -30,6 +30,7 @@ struct Hop {
   bool hasBody;             // false once a redirect turned the request into a GET
   bool crossOrigin;         // another scheme, host or port than the base URL's
   const char* range;        // a resumed download's Range value, or nullptr
+  const char* ifRange;      // with it, the If-Range validator, or nullptr
   const char* lastEventId;  // a reconnected event stream's, or nullptr
 };
 

@@ -141,6 +141,7 @@ void RequestRun::startAttempt() {
   hop_.hasBody = true;
   hop_.index = 0;
   hop_.range = resuming_ ? range_ : nullptr;
+  hop_.ifRange = resuming_ ? body_.ifRange() : nullptr;
   hop_.lastEventId = reconnecting_ ? body_.lastEventId() : nullptr;
   state_ = RunState::Hop;
 }
