@@ -514,6 +514,39 @@ TEST(Download, AChangedResourceStartsOverAndTheNewValidatorIsKept) {
   }
 }
 
+// No validator to ask with, and the resource changed length: the 206 with
+// the new length fails the resumption; a target that can start over gets
+// the whole new resource by a request without Range (one resumption more).
+TEST(Download, ALengthChangedStartsOverWithoutRange) {
+  for (size_t maxRead : kReadSizes) {
+    Scripted s({"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n12345", "<close>",
+                "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 5-10/11\r\nContent-Length: "
+                "6\r\n\r\nFGHIJK",
+                "<close>", "HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nABCDEFGHIJK"},
+               maxRead);
+    std::string got;
+    int restarts = 0;
+    const RestResult r = resumedGet(s, got, 2, &restarts);
+    EXPECT_TRUE(r.isSuccess()) << r.message();
+    EXPECT_EQ(r.statusCode, 200);
+    EXPECT_EQ(got, "ABCDEFGHIJK");
+    EXPECT_EQ(restarts, 1);
+    EXPECT_EQ(r.attempts, 3);
+    const std::string w = s.written();
+    const size_t third = w.rfind("GET /f");
+    EXPECT_NE(w.find("Range: bytes=5-\r\n"), std::string::npos);
+    EXPECT_EQ(w.find("Range", third), std::string::npos);  // the whole resource
+    // One resumption allowed: it was the 206; no restart is left.
+    Scripted once(
+        {"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n12345", "<close>",
+         "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 5-10/11\r\nContent-Length: "
+         "6\r\n\r\nFGHIJK"},
+        maxRead);
+    got.clear();
+    EXPECT_EQ(resumedGet(once, got, 1, &restarts).error, EHC_ERROR_RESUME_FAILED);
+  }
+}
+
 // What an upload puts on the wire: the framing, Expect, the type.
 TEST(Upload, TheRequestIsFramedByTheLength) {
   const std::string data = sampleBody(700);

@@ -191,6 +191,7 @@ void RequestRun::settle() {
   result_.bodyWithheld = r.bodyWithheld;
   result_.sessionResumed |= r.sessionResumed;
   if (body_.failed()) {  // the body's consumers failed it: what ended the exchange
+    if (body_.restartWanted() && restartDownload()) return;
     fail(body_.error(), body_.cause());
     return done();
   }
@@ -342,6 +343,17 @@ void RequestRun::resumeOrDone() {
   ++resumes_;
   resuming_ = true;
   state_ = RunState::Attempt;
+}
+
+// A resumed download whose resource changed length: the next attempt asks
+// for all of it (no Range), into a target that starts over; it counts as a
+// resumption. False when none is left or the target cannot start over.
+bool RequestRun::restartDownload() {
+  if (resumes_ >= spec_->body.resumes || doneBy_.expired() || !spec_->body.restart()) return false;
+  ++resumes_;
+  resuming_ = false;
+  state_ = RunState::Attempt;
+  return true;
 }
 
 // An event stream that ended (closed, dropped) starts again after the

@@ -87,6 +87,7 @@ class RequestRun final : public Exchange {
   bool responseUrl();
   void retryOrDone();
   void resumeOrDone();
+  bool restartDownload();
   void reconnectOrDone();
   void backoff();
   void done();

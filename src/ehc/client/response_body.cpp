@@ -66,7 +66,7 @@ void ResponseBody::begin(const BodyOptions& options, uint64_t maxBody, Inflater*
 
 void ResponseBody::startHop(ResponseParser& parser, bool resuming) {
   resuming_ = resuming;
-  started_ = fedBinder_ = skipped_ = completedByRange_ = eventMode_ = false;
+  started_ = fedBinder_ = skipped_ = completedByRange_ = eventMode_ = restartWanted_ = false;
   if (!resuming) restartDownload();
   binder_ = nullptr;
   error_ = 0;
@@ -194,7 +194,9 @@ void ResponseBody::startResumed(const ResponseParser& parser, bool toSink) {
         return start(parser, nullptr, toSink);
       }
       return fail(EHC_ERROR_RESUME_FAILED, ErrorCause(RequestError::ResumeNotRestartable));
-    case ResumeAction::Retry:
+    case ResumeAction::Retry:  // the whole resource again, if the target can start over
+      restartWanted_ = static_cast<bool>(options_->restart);
+      return fail(EHC_ERROR_RESUME_FAILED, ErrorCause(d.error));
     case ResumeAction::Fail: return fail(EHC_ERROR_RESUME_FAILED, ErrorCause(d.error));
   }
 }

@@ -57,6 +57,10 @@ class ResponseBody {
   uint64_t received() const { return received_; }
   // The answer to a resumed download was a 416 saying nothing is missing.
   bool completedByRange() const { return completedByRange_; }
+  // The resource changed under a resumed download (its length): the answer
+  // failed it, and a request without Range would get it whole, if the
+  // target can start over (BodyOptions::restart).
+  bool restartWanted() const { return restartWanted_; }
   // What a resumed download sends as If-Range: the validator of the answer
   // that began the body the target has (validators.h), or nullptr.
   const char* ifRange() const { return validator_[0] ? validator_ : nullptr; }
@@ -98,6 +102,7 @@ class ResponseBody {
   int8_t dateCapture_ = -1;
   bool resuming_ = false;
   bool completedByRange_ = false;
+  bool restartWanted_ = false;
   bool eventMode_ = false;
   EventStream events_;
   bool started_ = false;
