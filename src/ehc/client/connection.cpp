@@ -216,7 +216,7 @@ void Connection::writeStep(Progress& x) {
   }
   x.writing_ = false;
   if (x.writeError_ == NetError::Ok && written == HttpError::Ok) {
-    this->written(x);
+    afterWrite(x);
   } else if (x.writeError_ == NetError::Ok) {
     end();             // part of a request may be on the wire: the connection is unusable
     r.http = written;  // the request itself is bad (injection, missing parameter, ...)
@@ -287,7 +287,7 @@ void Connection::endEarlyAnswer(Progress& x) {
 }
 
 // The request (or, with Expect, its head or its body) went out.
-void Connection::written(Progress& x) {
+void Connection::afterWrite(Progress& x) {
   switch (x.part_) {
     case Progress::Part::Whole: return startReading(x);
     case Progress::Part::Head:

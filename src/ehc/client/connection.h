@@ -228,7 +228,7 @@ class Connection {
   void writeStep(Progress& x);
   void readStep(Progress& x);
   void startReading(Progress& x);
-  void written(Progress& x);
+  void afterWrite(Progress& x);
   void sendBody(Progress& x);
   void continueReading(Progress& x);
   bool awaitContinue(Progress& x);
