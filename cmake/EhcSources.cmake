@@ -24,6 +24,7 @@ set(EHC_HTTP_SOURCES
     src/ehc/http/request_writer.cpp
     src/ehc/http/response_parser.cpp
     src/ehc/http/text.cpp
+    src/ehc/http/validators.cpp
     src/ehc/http/url.cpp)
 
 # codec: body content transforms that know nothing of HTTP messages (event

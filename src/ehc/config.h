@@ -105,6 +105,17 @@
 #define EHC_DRAIN_TIMEOUT_MS 1000
 #endif
 
+// Longest ETag a resumable download keeps for If-Range (longer: none sent).
+#ifndef EHC_MAX_ETAG
+#define EHC_MAX_ETAG 63
+#endif
+
+// Default for how long an upload with Expect: 100-continue waits for the
+// 100 before it sends the body anyway (curl's default too). 0: no wait.
+#ifndef EHC_CONTINUE_TIMEOUT_MS
+#define EHC_CONTINUE_TIMEOUT_MS 1000
+#endif
+
 // Longest host name a connection remembers (DNS allows 253).
 #ifndef EHC_MAX_HOST_LENGTH
 #define EHC_MAX_HOST_LENGTH 253

@@ -140,6 +140,7 @@ void RequestRun::startAttempt() {
   hop_.hasBody = true;
   hop_.index = 0;
   hop_.range = resuming_ ? range_ : nullptr;
+  hop_.ifRange = resuming_ ? body_.ifRange() : nullptr;
   hop_.lastEventId = reconnecting_ ? body_.lastEventId() : nullptr;
   state_ = RunState::Hop;
 }
@@ -185,8 +186,11 @@ void RequestRun::settle() {
   result_.tlsMs += r.tlsMs;
   if (hop_.index == 0 && result_.attempts == 1) result_.firstByteMs = r.firstByteMs;
   result_.reused = r.reused;
+  result_.continued = r.continued;
+  result_.bodyWithheld = r.bodyWithheld;
   result_.sessionResumed |= r.sessionResumed;
   if (body_.failed()) {  // the body's consumers failed it: what ended the exchange
+    if (body_.restartWanted() && restartDownload()) return;
     fail(body_.error(), body_.cause());
     return done();
   }
@@ -342,6 +346,17 @@ void RequestRun::resumeOrDone() {
   state_ = RunState::Attempt;
 }
 
+// A resumed download whose resource changed length: the next attempt asks
+// for all of it (no Range), into a target that starts over; it counts as a
+// resumption. False when none is left or the target cannot start over.
+bool RequestRun::restartDownload() {
+  if (resumes_ >= spec_->body.resumes || doneBy_.expired() || !spec_->body.restart()) return false;
+  ++resumes_;
+  resuming_ = false;
+  state_ = RunState::Attempt;
+  return true;
+}
+
 // An event stream that ended (closed, dropped) starts again after the
 // server's retry: time (3 s by default, as browsers wait), with the last
 // event ID, up to the request's reconnects; the result is the last stream's.
@@ -418,17 +433,21 @@ void RequestRun::completeBindings() {
     spec_->headerCalls->finish(headerTargets_, &res.headersFound, &res.headersTruncated);
 }
 
-HttpError RequestRun::writeRequest(RequestWriter& writer) {
-  if (spec_->upload.read && hop_.hasBody) {  // the source is read again only from its start
+HttpError RequestRun::writeRequest(RequestWriter& writer, bool headOnly) {
+  if (spec_->upload.read && hop_.hasBody && !headOnly) {  // read again only from its start
     if (uploadUsed_ && !(spec_->upload.rewind && spec_->upload.rewind()))
       return HttpError::BodySourceFailed;
     uploadUsed_ = true;
   }
   size_t headBytes = 0;
-  const HttpError e =
-      writeRequestMessage(writer, *spec_, client_.settings, client_.cookies, hop_, &headBytes);
+  const HttpError e = writeRequestMessage(writer, *spec_, client_.settings, client_.cookies, hop_,
+                                          headOnly, &headBytes);
   headBytes_ = static_cast<uint32_t>(headBytes);
   return e;
+}
+
+bool RequestRun::expectsContinue() const {
+  return spec_->upload.read && spec_->upload.expectContinue && hop_.hasBody;
 }
 
 bool RequestRun::isHead() const {

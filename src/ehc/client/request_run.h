@@ -74,10 +74,11 @@ class RequestRun final : public Exchange {
   static bool redirectHop(RequestRun& run, int status) { return run.followRedirect(status); }
 
   // Exchange: the request as the connection sends it.
-  HttpError writeRequest(RequestWriter& writer) override;
+  HttpError writeRequest(RequestWriter& writer, bool headOnly) override;
   bool bodySatisfied() const override;
   bool isHead() const override;
   bool replayable() const override;
+  bool expectsContinue() const override;
 
  private:
   void startAttempt();
@@ -89,6 +90,7 @@ class RequestRun final : public Exchange {
   bool responseUrl();
   void retryOrDone();
   void resumeOrDone();
+  bool restartDownload();
   void reconnectOrDone();
   friend void ehc::resumeOrDone(RequestRun& run);
   friend void ehc::reconnectOrDone(RequestRun& run);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../http/content_range.h"
+#include "../http/validators.h"
 #include "client_error.h"
 
 EHC_BEGIN_NAMESPACE
@@ -18,7 +19,7 @@ void ResponseBody::begin(const BodyOptions& options, uint64_t maxBody, Inflater*
 
 void ResponseBody::startHop(ResponseParser& parser, bool resuming) {
   resuming_ = resuming;
-  started_ = fedBinder_ = skipped_ = completedByRange_ = eventMode_ = false;
+  started_ = fedBinder_ = skipped_ = completedByRange_ = eventMode_ = restartWanted_ = false;
   if (!resuming) restartDownload();
   binder_ = nullptr;
   error_ = 0;
@@ -36,12 +37,44 @@ void ResponseBody::startHop(ResponseParser& parser, bool resuming) {
   contentRange_[0] = '\0';
   contentRangeCapture_ = static_cast<int8_t>(
       resuming ? parser.captureHeader("Content-Range", contentRange_, sizeof contentRange_) : -1);
+  captureValidators(parser);
+}
+
+// Only a download that may be resumed needs them (a capture is a slot of
+// the parser's few).
+void ResponseBody::captureValidators(ResponseParser& parser) {
+  const bool resumable = options_->sink && options_->resumes > 0;
+  etag_[0] = lastModified_[0] = date_[0] = '\0';
+  etagCapture_ =
+      static_cast<int8_t>(resumable ? parser.captureHeader("ETag", etag_, sizeof etag_) : -1);
+  lastModifiedCapture_ = static_cast<int8_t>(
+      resumable ? parser.captureHeader("Last-Modified", lastModified_, sizeof lastModified_) : -1);
+  dateCapture_ =
+      static_cast<int8_t>(resumable ? parser.captureHeader("Date", date_, sizeof date_) : -1);
+}
+
+// This answer begins the body the target gets: its validator is what a
+// resumption asks If-Range with. A field cut to its buffer is no validator;
+// an ETag too long to keep still rules out the date (RFC 9110 13.1.5).
+void ResponseBody::keepValidator(const ResponseParser& parser) {
+  const auto whole = [&parser](int8_t capture, const char* text) -> const char* {
+    return capture >= 0 && parser.headerStatus(capture) == HeaderStatus::Found ? text : nullptr;
+  };
+  const bool etagCut =
+      etagCapture_ >= 0 && parser.headerStatus(etagCapture_) == HeaderStatus::Truncated;
+  const char* v = etagCut ? nullptr
+                          : ifRangeValidator(whole(etagCapture_, etag_),
+                                             whole(lastModifiedCapture_, lastModified_),
+                                             whole(dateCapture_, date_));
+  validator_[0] = '\0';
+  if (v) memcpy(validator_, v, strlen(v) + 1);  // each buffer fits in validator_
 }
 
 void ResponseBody::restartDownload() {
   inflating_ = toSink_ = false;
   bytes_ = received_ = 0;
   total_ = knownLength_ = -1;
+  validator_[0] = '\0';
 }
 
 void ResponseBody::fail(int code, ErrorCause cause) {
@@ -84,6 +117,7 @@ void ResponseBody::start(const ResponseParser& parser, JsonBinder* binder, bool 
   if (!chooseCoding(parser)) return;
   total_ = inflating_ ? -1 : parser.contentLength();
   knownLength_ = parser.status() == 200 ? parser.contentLength() : -1;
+  if (toSink_ && parser.status() == 200) keepValidator(parser);
   if (toSink_ && options_->events) {  // the events take the binder and the body
     eventMode_ = true;
     options_->eventCalls->begin(events_, *options_, binder_);
@@ -113,7 +147,9 @@ void ResponseBody::startResumed(const ResponseParser& parser, bool toSink) {
         return start(parser, nullptr, toSink);
       }
       return fail(EHC_ERROR_RESUME_FAILED, ErrorCause(RequestError::ResumeNotRestartable));
-    case ResumeAction::Retry:
+    case ResumeAction::Retry:  // the whole resource again, if the target can start over
+      restartWanted_ = static_cast<bool>(options_->restart);
+      return fail(EHC_ERROR_RESUME_FAILED, ErrorCause(d.error));
     case ResumeAction::Fail: return fail(EHC_ERROR_RESUME_FAILED, ErrorCause(d.error));
   }
 }

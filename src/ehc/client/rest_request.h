@@ -293,9 +293,10 @@ class RestRequest {
     spec_.upload.rewind = RestartCallback(f);
     return *this;
   }
-  // Sends Expect: 100-continue. The body follows the head at once (RFC 9110
-  // 10.1.1 allows it); a server that answers early (413, 401, 417) is read
-  // as that answer, as for any request.
+  // Sends Expect: 100-continue and the head alone; the body follows the
+  // 100, or the end of the client's setContinueTimeout() wait. A final
+  // answer first (417, 401, 413) is the result: the body is not sent (its
+  // source not read) and the connection closes after the answer.
   RestRequest& expectContinue(bool on = true) &;
 
   // --- where the body goes besides the bindings (body_options.h) ---------------
