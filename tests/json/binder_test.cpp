@@ -305,6 +305,45 @@ TEST(Binder, CharBuffersTruncateOnUtf8Boundaries) {
   }
 }
 
+// Runs of 3-byte characters (CJK text) are checked several characters at a
+// time on some CPUs: every character of a long run, wherever it lies, is
+// checked as strictly as alone, and a valid run's bytes arrive whole.
+TEST(Binder, LongRunsOfThreeByteCharactersAreChecked) {
+  const std::string ri = "\xE6\x97\xA5";  // U+65E5
+  const size_t kChars = 14;               // more than two 15-byte steps
+  const struct {
+    const char* bytes;
+    JsonError error;
+    size_t at;  // offset of the error within the character
+  } kinds[] = {
+      {"\xE0\xA0\x80", JsonError::Ok, 0},           // U+0800, the first E0 one
+      {"\xED\x9F\xBF", JsonError::Ok, 0},           // U+D7FF, below the surrogates
+      {"\xEF\xBF\xBF", JsonError::Ok, 0},           // U+FFFF
+      {"\xE6\x97\x22", JsonError::InvalidUtf8, 2},  // a quote cuts it
+      {"\xE0\x9F\xBF", JsonError::InvalidUtf8, 1},  // overlong
+      {"\xED\xA0\x80", JsonError::InvalidUtf8, 1},  // a surrogate
+      {"\xE6\x41\xA5", JsonError::InvalidUtf8, 1},  // a continuation missing
+      {"\xE6\x97\xC0", JsonError::InvalidUtf8, 2},
+      {"\xF0\x97\xA5", JsonError::InvalidUtf8, 3},  // a 4-byte lead, its 4th byte not one
+      {"\x97\x97\xA5", JsonError::InvalidUtf8, 0},  // a continuation byte first
+  };
+  for (const auto& kind : kinds) {
+    for (size_t i = 0; i < kChars; ++i) {
+      std::string text;
+      for (size_t k = 0; k < kChars; ++k) text += k == i ? std::string(kind.bytes) : ri;
+      const std::string doc = "{\"t\":\"" + text + "\"}";
+      const size_t start = 6 + 3 * i;
+      const auto r = run(doc, {{"t", T::Str, 256}}, false, 4);
+      EXPECT_EQ(r.error, kind.error) << kind.bytes << " at " << i;
+      if (kind.error == JsonError::Ok)
+        EXPECT_EQ(r.value[0], text) << i;
+      else
+        EXPECT_EQ(r.offset, start + kind.at) << (&kind - kinds) << " at " << i;
+      EXPECT_EQ(ehc_test::validate(doc), kind.error) << i;  // unbound: skimmed
+    }
+  }
+}
+
 TEST(Binder, EscapesAreDecoded) {
   const auto r = run(R"(["\"\\\/\b\f\n\r\t","\u0041\u00e9\u20ac\ud83d\ude00","\u0000x"])",
                      {{"0", T::Text}, {"1", T::Str}, {"2", T::Text}, {"1", T::Raw}});

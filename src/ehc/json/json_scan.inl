@@ -127,6 +127,38 @@ inline const uint8_t* scanString(const uint8_t* p, const uint8_t* end) {
   return p;
 }
 
+// At a byte E0..EF in a string: past the run of plain 3-byte UTF-8
+// characters that begins there (CJK text), 15 bytes (five characters) per
+// step (kThreeByteRuns: x86-64; the others check each character inline). Leads E1..EC, EE, EF only:
+// E0 (overlong forms) and ED (surrogates) take the checked path, as does the run's end.
+inline const uint8_t* skipThreeByteRun(const uint8_t* p, const uint8_t* end) {
+#if defined(__SSE2__)
+  const char L = static_cast<char>(0xF0), C = static_cast<char>(0xC0), F = static_cast<char>(0xFF);
+  const __m128i shape = _mm_setr_epi8(L, C, C, L, C, C, L, C, C, L, C, C, L, C, C, 0);
+  const char l = static_cast<char>(0xE0), c = static_cast<char>(0x80);
+  const __m128i want = _mm_setr_epi8(l, c, c, l, c, c, l, c, c, l, c, c, l, c, c, 0);
+  const __m128i nibble = _mm_setr_epi8(15, 0, 0, 15, 0, 0, 15, 0, 0, 15, 0, 0, 15, 0, 0, 0);
+  // A lead's low nibble compared with 0 and 13; the other lanes never match.
+  const __m128i e0 = _mm_setr_epi8(0, F, F, 0, F, F, 0, F, F, 0, F, F, 0, F, F, F);
+  const __m128i ed = _mm_setr_epi8(13, F, F, 13, F, F, 13, F, F, 13, F, F, 13, F, F, F);
+  for (; end - p >= 16; p += 15) {
+    const __m128i v = load16(p);
+    const __m128i low = _mm_and_si128(v, nibble);
+    const __m128i bad = _mm_or_si128(_mm_cmpeq_epi8(low, e0), _mm_cmpeq_epi8(low, ed));
+    const __m128i ok = _mm_andnot_si128(bad, _mm_cmpeq_epi8(_mm_and_si128(v, shape), want));
+    if (_mm_movemask_epi8(ok) != 0xFFFF) break;
+  }
+#else
+  (void)end;
+#endif
+  return p;
+}
+#if defined(__SSE2__)
+constexpr bool kThreeByteRuns = true;
+#else
+constexpr bool kThreeByteRuns = false;
+#endif
+
 // First byte of [p, end) that is not a decimal digit.
 inline const uint8_t* scanDigits(const uint8_t* p, const uint8_t* end) {
   if (!kWordScan) {

@@ -391,6 +391,11 @@ EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::stringCharacters(const uint8_t*&
     if (c == '"' || c == '\\' || c < 0x20) break;
     // Multi-byte UTF-8. Runs of 2- and 3-byte characters (most non-Latin
     // text) are checked inline; the rest takes the general path below.
+    if (kThreeByteRuns && (c & 0xF0) == 0xE0) {
+      p = skipThreeByteRun(p, end);
+      if (p == end) continue;
+      c = *p;
+    }
     while (end - p >= 3) {
       if (c >= 0xE1 && c <= 0xEF && c != 0xED) {
         if (((p[1] & 0xC0) | ((p[2] & 0xC0) >> 2)) != 0xA0) break;  // both 10xxxxxx
