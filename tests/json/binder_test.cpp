@@ -344,6 +344,41 @@ TEST(Binder, LongRunsOfThreeByteCharactersAreChecked) {
   }
 }
 
+// Unbound numbers and indentation are skimmed many bytes at a time on some
+// CPUs: whatever ends a run of digits or spaces, wherever it lies, is read
+// as alone.
+TEST(Binder, LongDigitAndSpaceRunsEndWhereTheyEnd) {
+  const struct {
+    const char* after;
+    JsonError error;
+  } ends[] = {{"]", JsonError::Ok},
+              {",2]", JsonError::Ok},
+              {".5]", JsonError::Ok},
+              {"e3]", JsonError::Ok},
+              {" ]", JsonError::Ok},
+              {"x]", JsonError::UnexpectedByte},
+              {"/]", JsonError::UnexpectedByte},
+              {":]", JsonError::UnexpectedByte}};
+  for (size_t n = 1; n <= 40; ++n) {
+    for (const auto& e : ends) {
+      std::string digits;
+      for (size_t k = 0; k < n; ++k) digits += static_cast<char>('1' + k % 9);
+      size_t offset = 0;
+      const std::string doc = "[" + digits + e.after;
+      EXPECT_EQ(ehc_test::validate(doc, &offset), e.error) << doc;
+      if (e.error != JsonError::Ok) EXPECT_EQ(offset, 1 + n) << doc;
+    }
+    for (const char* ws : {"\n", "\t", "\r", "\x0b", "\x01", "x"}) {
+      // a line break, n spaces, then another whitespace byte or not, then a value
+      const std::string doc = "[\n" + std::string(n, ' ') + ws + std::string(n % 7, ' ') + "1]";
+      const bool ok = ws[0] == '\n' || ws[0] == '\t' || ws[0] == '\r';
+      size_t offset = 0;
+      EXPECT_EQ(ehc_test::validate(doc, &offset) == JsonError::Ok, ok) << n << " " << int(ws[0]);
+      if (!ok) EXPECT_EQ(offset, 2 + n) << n;
+    }
+  }
+}
+
 TEST(Binder, EscapesAreDecoded) {
   const auto r = run(R"(["\"\\\/\b\f\n\r\t","\u0041\u00e9\u20ac\ud83d\ude00","\u0000x"])",
                      {{"0", T::Text}, {"1", T::Str}, {"2", T::Text}, {"1", T::Raw}});
