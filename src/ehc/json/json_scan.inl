@@ -129,7 +129,7 @@ inline const uint8_t* scanString(const uint8_t* p, const uint8_t* end) {
 
 // At a byte E0..EF in a string: past the run of plain 3-byte UTF-8
 // characters that begins there (CJK text), 15 bytes (five characters) per
-// step (kThreeByteRuns: x86-64; the others check each character inline). Leads E1..EC, EE, EF only:
+// step on x86-64, a character a turn elsewhere. Leads E1..EC, EE, EF only:
 // E0 (overlong forms) and ED (surrogates) take the checked path, as does the run's end.
 inline const uint8_t* skipThreeByteRun(const uint8_t* p, const uint8_t* end) {
 #if defined(__SSE2__)
@@ -149,15 +149,15 @@ inline const uint8_t* skipThreeByteRun(const uint8_t* p, const uint8_t* end) {
     if (_mm_movemask_epi8(ok) != 0xFFFF) break;
   }
 #else
-  (void)end;
+  // One character a turn, its continuation bytes tested together.
+  for (; end - p >= 3; p += 3) {
+    const unsigned lead = p[0];
+    if (lead - 0xE1u >= 15u || lead == 0xEDu) break;
+    if ((static_cast<unsigned>(p[1] ^ 0x80) | static_cast<unsigned>(p[2] ^ 0x80)) >= 0x40u) break;
+  }
 #endif
   return p;
 }
-#if defined(__SSE2__)
-constexpr bool kThreeByteRuns = true;
-#else
-constexpr bool kThreeByteRuns = false;
-#endif
 
 // First byte of [p, end) that is not a decimal digit.
 inline const uint8_t* scanDigits(const uint8_t* p, const uint8_t* end) {

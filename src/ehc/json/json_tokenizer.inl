@@ -391,7 +391,7 @@ EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::stringCharacters(const uint8_t*&
     if (c == '"' || c == '\\' || c < 0x20) break;
     // Multi-byte UTF-8. Runs of 2- and 3-byte characters (most non-Latin
     // text) are checked inline; the rest takes the general path below.
-    if (kThreeByteRuns && (c & 0xF0) == 0xE0) {
+    if ((c & 0xF0) == 0xE0) {
       p = skipThreeByteRun(p, end);
       if (p == end) continue;
       c = *p;
