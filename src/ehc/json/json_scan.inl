@@ -225,7 +225,9 @@ inline const uint8_t* skipWhitespace(const uint8_t* p, const uint8_t* end) {
 #endif
   if (!kWordScan) {
     // Runs of spaces (indentation) four bytes per bounds check, one compare
-    // each; the other whitespace bytes one at a time.
+    // each, after the line break that mostly comes first; the other
+    // whitespace bytes one at a time.
+    if (p != end && *p == '\n') ++p;
     for (;;) {
       for (; end - p >= 4; p += 4) {
         if (p[0] != ' ') goto other;
