@@ -247,7 +247,7 @@ inline const uint8_t* skipWhitespace(const uint8_t* p, const uint8_t* end) {
       while (p < end && *p == ' ') ++p;
       if (p == end) return p;
     other:
-      if (!isWs(*p)) return p;
+      if (*p > ' ' || !isWs(*p)) return p;
       ++p;
     }
   }
