@@ -224,25 +224,18 @@ inline const uint8_t* skipWhitespace(const uint8_t* p, const uint8_t* end) {
   }
 #endif
   if (!kWordScan) {
-    // Runs of spaces (indentation) four bytes per bounds check, one compare
+    // Runs of spaces (indentation) eight bytes per bounds check, one compare
     // each, after the line break that mostly comes first; the other
     // whitespace bytes one at a time.
     if (p != end && *p == '\n') ++p;
     for (;;) {
-      for (; end - p >= 4; p += 4) {
-        if (p[0] != ' ') goto other;
-        if (p[1] != ' ') {
-          p += 1;
-          goto other;
-        }
-        if (p[2] != ' ') {
-          p += 2;
-          goto other;
-        }
-        if (p[3] != ' ') {
-          p += 3;
-          goto other;
-        }
+      for (; end - p >= 8; p += 8) {
+#pragma GCC unroll 8
+        for (int k = 0; k < 8; ++k)
+          if (p[k] != ' ') {
+            p += k;
+            goto other;
+          }
       }
       while (p < end && *p == ' ') ++p;
       if (p == end) return p;
