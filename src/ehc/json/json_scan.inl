@@ -106,11 +106,10 @@ inline const uint8_t* scanString(const uint8_t* p, const uint8_t* end) {
   }
 #endif
   if (!kWordScan) {
-    for (; end - p >= 4; p += 4) {
-      if (isStrStop(p[0])) return p;
-      if (isStrStop(p[1])) return p + 1;
-      if (isStrStop(p[2])) return p + 2;
-      if (isStrStop(p[3])) return p + 3;
+    for (; end - p >= 8; p += 8) {
+#pragma GCC unroll 8
+      for (int k = 0; k < 8; ++k)
+        if (isStrStop(p[k])) return p + k;
     }
   } else {
     for (; p < end && !aligned(p); ++p)
