@@ -277,7 +277,8 @@ done:
 // the state that reads it.
 EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::startValue(const uint8_t*& p, const uint8_t* end) {
   const uint8_t c = *p;  // (a byte that may start a value: see run())
-  if ((c == '{' || c == '[') && depth_ >= EHC_MAX_DEPTH) return failAt(JsonError::TooDeep, p);
+  // (The depth first: it is almost never at the limit.)
+  if (depth_ >= EHC_MAX_DEPTH && (c == '{' || c == '[')) return failAt(JsonError::TooDeep, p);
   if (depth_ <= aliveTop_) beginValue(c, p);  // the root, or a followed container
   switch (c) {
     case '"':
