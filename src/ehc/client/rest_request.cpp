@@ -84,6 +84,13 @@ void RestRequest::releaseCallbacks() {
   spec_.onError.release();
   spec_.onResponse.release();
   for (uint8_t i = 0; i < spec_.eachCount; ++i) spec_.each[i].callback.release();
+  spec_.body.sink.release();
+  spec_.body.progress.release();
+  spec_.body.onEvent.release();
+  spec_.body.restart.release();
+  spec_.upload.read.release();
+  spec_.upload.progress.release();
+  spec_.upload.rewind.release();
 }
 
 void RestRequest::start() {

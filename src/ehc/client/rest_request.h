@@ -244,7 +244,7 @@ class RestRequest {
     spec_.body.events = &parser;
     spec_.body.eventCalls = &kEventCalls;
     spec_.reconnectStream = reconnectOrDone;
-    spec_.body.onEvent = EventCallback(f);
+    replaceCallback(spec_.body.onEvent, EventCallback(f));
     return *this;
   }
   // A stream that ended (closed, dropped) is asked for again, at most
@@ -263,7 +263,7 @@ class RestRequest {
   template <typename F>
   RestRequest& upload(F read, int64_t length = -1) & {
     if (ready() && bodyIsFree(RequestError::UploadWithOtherBody)) {
-      spec_.upload.read = ReadCallback(read);
+      replaceCallback(spec_.upload.read, ReadCallback(read));
       spec_.writeBody = writeUploadedBody;
       spec_.upload.length = length;
     }
@@ -274,7 +274,7 @@ class RestRequest {
   template <typename S, typename std::enable_if<std::is_class<S>::value, int>::type = 0>
   RestRequest& uploadFrom(S& stream, int64_t length = -1) & {
     if (ready() && bodyIsFree(RequestError::UploadWithOtherBody)) {
-      spec_.upload.read = detail::streamReader(stream);
+      replaceCallback(spec_.upload.read, detail::streamReader(stream));
       spec_.writeBody = writeUploadedBody;
       spec_.upload.length = length;
     }
@@ -283,14 +283,14 @@ class RestRequest {
   // f(uint64_t sent, int64_t length) after each piece of the body went out.
   template <typename F>
   RestRequest& onUploadProgress(F f) & {
-    spec_.upload.progress = ProgressCallback(f);
+    replaceCallback(spec_.upload.progress, ProgressCallback(f));
     return *this;
   }
   // bool(): the source starts again from its beginning (a seek), so that
   // the request may be sent once more after a failure.
   template <typename F>
   RestRequest& uploadRewind(F f) & {
-    spec_.upload.rewind = RestartCallback(f);
+    replaceCallback(spec_.upload.rewind, RestartCallback(f));
     return *this;
   }
   // Sends Expect: 100-continue and the head alone; the body follows the
@@ -305,7 +305,7 @@ class RestRequest {
   // (EHC_ERROR_STOPPED). The request is then not retried once a byte went.
   template <typename F>
   RestRequest& download(F f) & {
-    spec_.body.sink = detail::dataCallback(f);
+    replaceCallback(spec_.body.sink, detail::dataCallback(f));
     spec_.body.sinkIsStream = false;
     return *this;
   }
@@ -314,7 +314,7 @@ class RestRequest {
   // EHC_ERROR_STREAM_WRITE. The stream must live until the request is sent.
   template <typename S, typename std::enable_if<std::is_class<S>::value, int>::type = 0>
   RestRequest& downloadTo(S& stream) & {
-    spec_.body.sink = detail::streamCallback(stream);
+    replaceCallback(spec_.body.sink, detail::streamCallback(stream));
     spec_.body.sinkIsStream = true;
     return *this;
   }
@@ -322,7 +322,7 @@ class RestRequest {
   // is the Content-Length, -1 when not known (chunked, compressed).
   template <typename F>
   RestRequest& onProgress(F f) & {
-    spec_.body.progress = ProgressCallback(f);
+    replaceCallback(spec_.body.progress, ProgressCallback(f));
     return *this;
   }
   // What the download target got is checked (a Sha256Check): a failure is
@@ -347,7 +347,7 @@ class RestRequest {
     spec_.body.resumes = attempts;
     spec_.body.resume = &kResumeCalls;
     spec_.resumeDownload = resumeOrDone;
-    spec_.body.restart = nullptr;
+    replaceCallback(spec_.body.restart, RestartCallback());
     return *this;
   }
   template <typename F>
@@ -355,7 +355,7 @@ class RestRequest {
     spec_.body.resumes = attempts;
     spec_.body.resume = &kResumeCalls;
     spec_.resumeDownload = resumeOrDone;
-    spec_.body.restart = RestartCallback(restart);
+    replaceCallback(spec_.body.restart, RestartCallback(restart));
     return *this;
   }
 
