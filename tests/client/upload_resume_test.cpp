@@ -144,4 +144,44 @@ TEST(UploadCutWrites, EachSourceByteIsReadOnceWithoutARewind) {
             uploadThroughCutWrites({polled, known, expect, stream}, maxWrite);
 }
 
+// A write that fails partway (after cut writes) is retried only with a
+// rewind, and the retry sends the source from its start: the cursor of the
+// failed write is not carried over.
+TEST(UploadCutWrites, ARetryAfterARewindStartsTheBodyOver) {
+  for (bool rewinds : {false, true}) {
+    SCOPED_TRACE(rewinds ? "rewinds" : "no rewind");
+    const ScriptStep steps[] = {ScriptStep::close(), ScriptStep::data(kOk), ScriptStep::stall(0)};
+    ehc::ScriptedTransport t(steps, 3);
+    t.setMaxWrite(5);
+    t.setWriteWouldBlock(true);
+    t.failWriteAfter(400, ehc::NetError::WriteFailed);  // in the body
+    ESP32HTTPClient client("http://api.test", t);
+    OnceSource source;
+    int rewound = 0;
+    auto request = client.put("/up").retry(1).upload(
+        [&source](uint8_t* b, size_t room) { return source.read(b, room); },
+        static_cast<int64_t>(kData.size()));
+    if (rewinds)
+      request.uploadRewind([&] {
+        ++rewound;
+        source = OnceSource();
+        return true;
+      });
+    const ehc::RestResult r = request.send();
+    const std::string w(t.written(), t.writtenLength());
+    if (!rewinds) {
+      EXPECT_EQ(r.error, ehc::EHC_ERROR_SEND_PAYLOAD_FAILED);
+      EXPECT_EQ(r.attempts, 1);
+      continue;
+    }
+    ASSERT_TRUE(r.isSuccess()) << r.error << " " << r.message();
+    EXPECT_EQ(rewound, 1);
+    EXPECT_EQ(r.attempts, 2);
+    const size_t second = w.find("PUT", 1);
+    ASSERT_NE(second, std::string::npos);
+    const std::string body = w.substr(w.find("\r\n\r\n", second) + 4);
+    EXPECT_TRUE(body == kData) << body.size();
+  }
+}
+
 }  // namespace
