@@ -231,6 +231,80 @@ TEST_F(DownloadFaults, UploadsWithAndWithoutALength) {
   EXPECT_TRUE(client_->get("/ok").send().reused);
 }
 
+// A transport that counts the writes it could not take at once.
+class CountingTransport final : public Transport {
+ public:
+  NetError startConnect(const Endpoint& e, Deadline d) override { return t_.startConnect(e, d); }
+  NetError connectStep() override { return t_.connectStep(); }
+  NetError readSome(uint8_t* b, size_t n, size_t* got) override { return t_.readSome(b, n, got); }
+  NetError writeSome(const uint8_t* d, size_t n, size_t* sent) override {
+    const NetError e = t_.writeSome(d, n, sent);
+    if (e == NetError::WouldBlock || (e == NetError::Ok && *sent < n)) ++cut;
+    return e;
+  }
+  WaitFor waitFor() const override { return t_.waitFor(); }
+  WaitResult waitReady(Deadline d) override { return t_.waitReady(d); }
+  void close() override { t_.close(); }
+  bool open() const override { return t_.open(); }
+  bool peerClosed() override { return t_.peerClosed(); }
+  size_t cut = 0;
+
+ private:
+  PosixTransport t_;
+};
+
+// A peer that reads slowly through a small receive buffer: the writes of a
+// multi-megabyte upload stall partway, again and again, over real loopback
+// (send() and start()/poll(), with and without a length and Expect). The
+// source, read once (no rewind), arrives whole.
+TEST_F(DownloadFaults, AnUploadToASlowReaderIsReadOnceAndArrivesWhole) {
+  const std::string data = ehc_fault::fileBytes(8 * 1024 * 1024);
+  CountingTransport tcp;
+  ESP32HTTPClient client(("http://127.0.0.1:" + std::to_string(server_.port())).c_str(), tcp);
+  for (bool polled : {false, true})
+    for (bool known : {true, false}) {
+      const bool expect = known != polled;
+      SCOPED_TRACE(std::string(polled ? "polled" : "send") + (known ? " length" : " chunked") +
+                   (expect ? " expect" : ""));
+      size_t at = 0;
+      Uploaded u;
+      auto request = client.post("/upload-slowly?read=16384&pauseMs=1")
+                         .upload(
+                             [&](uint8_t* b, size_t room) {
+                               const size_t n = std::min(room, data.size() - at);
+                               memcpy(b, data.data() + at, n);
+                               at += n;
+                               return static_cast<long>(n);
+                             },
+                             known ? static_cast<int64_t>(data.size()) : -1)
+                         .expectContinue(expect)
+                         .timeout(60000);
+      expectUpload(request, u);
+      const size_t cutBefore = tcp.cut;
+      RestResult r;
+      if (polled) {
+        request.start();
+        for (int polls = 0; request.poll() == PollState::InProgress && polls < 10000000; ++polls) {
+          const WaitFor w = request.waitFor();
+          if (w.fd >= 0) {
+            pollfd p{w.fd, static_cast<short>(w.writable ? POLLOUT : POLLIN), 0};
+            poll(&p, 1, 50);
+          }
+        }
+        r = request.result();
+      } else {
+        r = request.send();
+      }
+      ASSERT_TRUE(r.isSuccess()) << r.error << " " << r.message();
+      EXPECT_GT(tcp.cut - cutBefore, 0u);  // the writes did stall partway
+      EXPECT_EQ(at, data.size());
+      EXPECT_EQ(u.bytes, data.size());
+      EXPECT_EQ(u.crc32, crcOf(data));
+      EXPECT_EQ(u.chunked, !known);
+      EXPECT_EQ(r.attempts, 1);
+    }
+}
+
 TEST_F(DownloadFaults, UploadFromAFile) {
   char path[] = "/tmp/ehc-upload-XXXXXX";
   const int fd = mkstemp(path);

@@ -382,6 +382,15 @@ class Peer {
     return waitFor(fd_, kPeerHangupEvents, wakeFd_, deadlineIn(ms)) == Wait::kTimedOut;
   }
 
+  // From now on reads take at most `bytes` at a time through a receive
+  // buffer of about that size, with a pause after each: a slow reader, so
+  // the client's writes stall partway (its send buffer fills).
+  void readSlowly(size_t bytes, int64_t pauseMs) {
+    setIntOption(fd_, SOL_SOCKET, SO_RCVBUF, static_cast<int>(bytes));
+    readBytes_ = bytes;
+    readPauseMs_ = pauseMs;
+  }
+
   void close() {
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
@@ -395,10 +404,11 @@ class Peer {
   bool receiveMore(Clock::time_point deadline) {
     for (;;) {
       char buffer[16 * 1024];
-      const ssize_t got = recv(fd_, buffer, sizeof buffer, 0);
+      const ssize_t got = recv(fd_, buffer, std::min(sizeof buffer, readBytes_), 0);
       if (got > 0) {
         received_.append(buffer, static_cast<size_t>(got));
-        return true;
+        return !readPauseMs_ ||
+               waitFor(-1, 0, wakeFd_, deadlineIn(readPauseMs_)) == Wait::kTimedOut;
       }
       if (got == 0) return false;
       if (errno == EINTR) continue;
@@ -459,7 +469,9 @@ class Peer {
   int fd_;
   const int wakeFd_;
   const std::atomic<bool>& stopping_;
-  std::string received_;  // read but not consumed yet: the next request may be here already
+  std::string received_;          // read but not consumed yet: the next request may be here already
+  size_t readBytes_ = 16 * 1024;  // per recv() (readSlowly)
+  int64_t readPauseMs_ = 0;       // after each
 };
 
 // What the connection does once a route has answered.
@@ -730,12 +742,28 @@ After eventsRoute(Exchange& ex) {
   return ex.reply(out, After::kClose);
 }
 
-// A small upload handler: what arrived, for a test to compare.
-After uploadRoute(Exchange& ex) {
-  const Request& r = ex.request;
+// What an upload's body came to, for a test to compare.
+After uploadReport(Exchange& ex, const Request& r) {
   return ex.replyJson(200, "{\"bytes\":" + std::to_string(r.bodyBytes) +
                                ",\"crc32\":" + std::to_string(r.bodyCrc) +
                                ",\"chunked\":" + (r.chunkedBody ? "true" : "false") + "}");
+}
+
+// A small upload handler: what arrived, for a test to compare.
+After uploadRoute(Exchange& ex) {
+  return uploadReport(ex, ex.request);
+}
+
+// The same, read slowly (read=B bytes at a time through a receive buffer of
+// about B, pauseMs=M after each): the client's writes stall partway. With
+// Expect: 100-continue, a 100 first.
+After slowUploadRoute(Exchange& ex) {
+  Request r = ex.request;
+  ex.peer.readSlowly(ex.numberParam("read", 4096, 256, 65536),
+                     static_cast<int64_t>(ex.numberParam("pauseMs", 1, 0, 1000)));
+  if (r.expectsContinue && !ex.peer.send("HTTP/1.1 100 Continue\r\n\r\n")) return After::kClose;
+  if (ex.peer.readBody(&r) != ReadOutcome::kRequest) return After::kClose;
+  return uploadReport(ex, r);
 }
 
 // The JSON-RPC 2.0 endpoint (rpc_route.h).
@@ -860,6 +888,10 @@ const Route kRoutes[] = {
      eventsRoute},
     {"/upload", "/upload", "any method, any body (Content-Length or chunked): its size and CRC-32",
      uploadRoute},
+    {"/upload-slowly", "/upload-slowly[?read=B][&pauseMs=M]",
+     "/upload's answer, the body read B bytes at a time (4096) with\n"
+     "a pause of M ms (1) after each, through a small receive buffer",
+     slowUploadRoute, false, true},
     {"/rpc", "/rpc[?order=id-last][&id=wrong]",
      "POST: JSON-RPC 2.0 (subtract, add, echo, fail; notifications 204; rpc_route.h)", rpcRoute},
     {"/file",

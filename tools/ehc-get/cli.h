@@ -103,16 +103,20 @@ class CliRequest final : public ehc::Exchange {
     w.endHeaders(sendsBody ? static_cast<int64_t>(length) : -1);
     return w.body(o_.body ? o_.body : "", length);
   }
-  // The file (again from its start on a resend: stdin cannot, see replayable).
+  // The file (again from its start on a resend: stdin cannot, see
+  // replayable); a write the transport cut goes on from the cursor.
   ehc::HttpError writeUpload(ehc::RequestWriter& w, bool typed) {
-    if (o_.uploadLength >= 0) lseek(o_.uploadFd, 0, SEEK_SET);
+    if (!w.resumed()) {
+      if (o_.uploadLength >= 0) lseek(o_.uploadFd, 0, SEEK_SET);
+      cursor_ = ehc::UploadCursor();
+    }
     ehc::FdStream file{o_.uploadFd};
     ehc::UploadOptions upload;
     upload.read = [&file](uint8_t* b, size_t n) { return static_cast<long>(file.read(b, n)); };
     upload.length = o_.uploadLength;
     if (!typed) w.header("Content-Type", "application/octet-stream");
     ehc::writeUploadHead(w, upload);
-    return ehc::writeUploadBody(w, upload);
+    return ehc::writeUploadBody(w, upload, cursor_);
   }
   // A file wants the whole body; the bindings until they are resolved.
   bool bodySatisfied() const override {
@@ -130,6 +134,7 @@ class CliRequest final : public ehc::Exchange {
   const ehc::Url& url_;
   const ehc::JsonBinder* binder_;
   const ehc::ResponseBody* body_;
+  ehc::UploadCursor cursor_;
 };
 
 // --parallel: o.parallel requests at once over o.urls in turn, one thread;

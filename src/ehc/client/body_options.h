@@ -141,6 +141,16 @@ struct UploadOptions {
   bool expectContinue = false;
 };
 
+// Where an upload's body is: a write the transport cut goes on from here
+// at the next write step (its source is never read twice). Zero: from the
+// start.
+struct UploadCursor {
+  uint64_t read = 0;         // the source's bytes read
+  uint64_t made = 0;         // the body's bytes made of them (with chunk framing)
+  bool sourceEnded = false;  // the source said its end, or the length was read
+  bool done = false;         // and the last chunk went into the request
+};
+
 namespace detail {
 template <typename F>
 DataCallback dataCallback(F f) {

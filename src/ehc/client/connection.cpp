@@ -185,16 +185,19 @@ namespace {
 struct Writing {
   Transport* transport;
   Connection::Progress* progress;
-  uint64_t* moved;       // the connection's count
-  bool blocked = false;  // the transport takes no more now
+  uint64_t* moved;                  // the connection's count
+  bool blocked = false;             // the transport takes no more now
+  const uint8_t* unsent = nullptr;  // when blocked: what it did not take
+  size_t unsentLength = 0;
 };
 }  // namespace
 
-// The request is made again from its start at every step, and the writer
-// skips what the transport took in earlier steps (without copying it): the
-// writer keeps no state between steps (a request writes the same bytes
-// every time), at the cost of formatting the head again, only when the
-// transport took less than all of it. A body goes out from where it lies.
+// A write the transport cut goes on at the next step: first the bytes it
+// did not take (kept in the buffer), then the request is made again from its
+// start and the writer skips what went before (without copying it). The
+// head and an in-memory body are the same bytes every time; an upload goes
+// on from its cursor (its source is read once), so nothing is made twice
+// that cannot be. A body in memory goes out from where it lies.
 void Connection::writeStep(Progress& x) {
   ExchangeResult& r = x.result_;
   if (!x.writing_ && x.part_ != Progress::Part::Body) {  // the body follows its head
@@ -203,12 +206,11 @@ void Connection::writeStep(Progress& x) {
     x.writeError_ = NetError::Ok;
     x.sentBefore_ = r.bytesSent;
   }
+  if (!x.writing_) unsent_ = 0;
   x.writing_ = true;
   Writing writing{current_, &x, &bytesMoved_};
-  RequestWriter writer(sendToTransport, &writing, reinterpret_cast<char*>(buffer_), sizeof buffer_);
-  writer.skip(r.bytesSent - x.sentBefore_);
-  HttpError written = x.request_->writeRequest(writer, x.part_ == Progress::Part::Head);
-  if (written == HttpError::Ok) written = writer.finish();
+  HttpError written = writeMore(x, &writing);
+  keepUnsent(&writing);
   if (writing.blocked) {
     if (!waitEnded(x, x.doneBy_)) return block(x, x.doneBy_);
     x.writeError_ =
@@ -237,6 +239,29 @@ void Connection::writeStep(Progress& x) {
   }
 }
 
+// The unsent bytes, then the rest of the request.
+HttpError Connection::writeMore(Progress& x, void* writing) {
+  Writing& w = *static_cast<Writing*>(writing);
+  if (unsent_ && !sendToTransport(&w, reinterpret_cast<const char*>(buffer_), unsent_))
+    return HttpError::Ok;  // blocked again, or failed (writeError_)
+  unsent_ = 0;
+  RequestWriter writer(sendToTransport, &w, reinterpret_cast<char*>(buffer_), sizeof buffer_);
+  writer.skip(x.result_.bytesSent - x.sentBefore_);
+  const HttpError written = x.request_->writeRequest(writer, x.part_ == Progress::Part::Head);
+  return written == HttpError::Ok ? writer.finish() : written;
+}
+
+// What the transport did not take of the buffer stays, moved to its start
+// (of a piece elsewhere, a request body in memory, nothing: it is there).
+void Connection::keepUnsent(const void* writing) {
+  const Writing& w = *static_cast<const Writing*>(writing);
+  const uintptr_t at = reinterpret_cast<uintptr_t>(w.unsent);
+  const uintptr_t start = reinterpret_cast<uintptr_t>(buffer_);
+  const bool inBuffer = at >= start && at < start + sizeof buffer_;
+  unsent_ = w.blocked && inBuffer ? w.unsentLength : 0;
+  if (unsent_) memmove(buffer_, w.unsent, unsent_);
+}
+
 bool Connection::sendToTransport(void* writing, const char* data, size_t length) {
   Writing& w = *static_cast<Writing*>(writing);
   Progress& x = *w.progress;
@@ -247,6 +272,8 @@ bool Connection::sendToTransport(void* writing, const char* data, size_t length)
     const NetError e = w.transport->writeSome(at, left, &sent);
     if (e == NetError::WouldBlock) {
       w.blocked = true;
+      w.unsent = at;
+      w.unsentLength = left;
       return false;
     }
     if (e != NetError::Ok) {

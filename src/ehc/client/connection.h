@@ -245,6 +245,8 @@ class Connection {
   bool sameEndpoint(const Endpoint& endpoint) const;
   void remember(const Endpoint& endpoint);
   static bool sendToTransport(void* writing, const char* data, size_t length);
+  HttpError writeMore(Progress& x, void* writing);
+  void keepUnsent(const void* writing);
 
   Transport* plain_;
   Transport* secure_;
@@ -259,6 +261,10 @@ class Connection {
   uint32_t continueTimeoutMs_ = EHC_CONTINUE_TIMEOUT_MS;
   uint32_t idleReleaseMs_ = EHC_IDLE_RELEASE_MS;
   uint32_t lastUsedMs_ = 0;  // when the last exchange ended
+  // A write the transport cut: the bytes it did not take, at buffer_'s
+  // start, sent first at the next write step (what was made of an upload's
+  // source cannot be made again).
+  size_t unsent_ = 0;
   uint8_t buffer_[EHC_READ_BUFFER];
 };
 

@@ -71,13 +71,13 @@ const char* uploadType(const RequestSpec& q) {
 }
 
 HttpError writeBody(RequestWriter& w, const RequestSpec& q, const ClientSettings& s, const Hop& hop,
-                    bool headOnly, size_t* headBytes) {
+                    bool headOnly, size_t* headBytes, UploadCursor& cursor) {
   *headBytes = 0;
   HttpError source = HttpError::Ok;
   if (!hop.hasBody) {
     w.endHeaders(-1);
   } else if (q.writeBody) {
-    source = q.writeBody(w, q, s, headOnly, headBytes);
+    source = q.writeBody(w, q, s, headOnly, headBytes, cursor);
   } else if (q.rawBody) {
     w.header("Content-Type", contentType(q, s));
     w.endHeaders(static_cast<int64_t>(q.rawLength));
@@ -93,7 +93,7 @@ HttpError writeBody(RequestWriter& w, const RequestSpec& q, const ClientSettings
 }  // namespace
 
 HttpError writeFieldsBody(RequestWriter& w, const RequestSpec& q, const ClientSettings& s,
-                          bool headOnly, size_t* headBytes) {
+                          bool headOnly, size_t* headBytes, UploadCursor&) {
   w.header("Content-Type", contentType(q, s));
   JsonWriter counter = countingWriter();               // first pass: the length, for Content-Length
   writeDottedObject(counter, q.fields, q.fieldCount);  // checked at body(): no error
@@ -105,16 +105,16 @@ HttpError writeFieldsBody(RequestWriter& w, const RequestSpec& q, const ClientSe
 }
 
 HttpError writeUploadedBody(RequestWriter& w, const RequestSpec& q, const ClientSettings&,
-                            bool headOnly, size_t* headBytes) {
+                            bool headOnly, size_t* headBytes, UploadCursor& cursor) {
   w.header("Content-Type", uploadType(q));
   writeUploadHead(w, q.upload);
   *headBytes = w.position();
-  return headOnly ? HttpError::Ok : writeUploadBody(w, q.upload);
+  return headOnly ? HttpError::Ok : writeUploadBody(w, q.upload, cursor);
 }
 
 HttpError writeRequestMessage(RequestWriter& w, const RequestSpec& q, const ClientSettings& s,
                               const CookieJar& cookies, const Hop& hop, bool headOnly,
-                              size_t* headBytes) {
+                              size_t* headBytes, UploadCursor& cursor) {
   if (hop.index == 0)
     w.begin(hop.method, hop.url, q.path, q.pathParams, q.pathCount, q.query, q.queryCount);
   else  // a redirect's Location is the whole target
@@ -141,7 +141,7 @@ HttpError writeRequestMessage(RequestWriter& w, const RequestSpec& q, const Clie
   if ((q.body.inflater || s.inflater) && !requestHas(q, "Accept-Encoding") &&
       !s.headers.find("Accept-Encoding"))
     w.header("Accept-Encoding", "gzip, deflate");
-  const HttpError source = writeBody(w, q, s, hop, headOnly, headBytes);
+  const HttpError source = writeBody(w, q, s, hop, headOnly, headBytes, cursor);
   return source != HttpError::Ok ? source : w.error();
 }
 

@@ -2,7 +2,8 @@
 // request's path and parameters on the first hop, the Location followed
 // after that), the client's persistent headers and cookies (credentials
 // only to the origin they were set for), the request's own headers, and the
-// body. The same bytes every time it is written (a resend writes it again).
+// body. The same bytes every time it is written (a resend writes it again;
+// an upload's source only when it rewinds).
 #pragma once
 
 #include <stddef.h>
@@ -35,9 +36,11 @@ struct Hop {
 };
 
 // Writes the hop's request (with headOnly, up to the blank line: nothing of
-// the body is made or read); *headBytes: the bytes before the body.
+// the body is made or read); *headBytes: the bytes before the body. An
+// upload's body goes on from `cursor` (a write resumed in a later step).
 HttpError writeRequestMessage(RequestWriter& writer, const RequestSpec& spec,
                               const ClientSettings& settings, const CookieJar& cookies,
-                              const Hop& hop, bool headOnly, size_t* headBytes);
+                              const Hop& hop, bool headOnly, size_t* headBytes,
+                              UploadCursor& cursor);
 
 EHC_END_NAMESPACE

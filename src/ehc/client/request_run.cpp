@@ -71,6 +71,7 @@ void RequestRun::start(const RequestSpec& spec, bool ownsBinder) {
   repeatable_ = spec.idempotent || !unsafeToRepeat(spec.method);
   attempt_ = resumes_ = 0;
   resuming_ = uploadUsed_ = reconnecting_ = false;
+  uploadFromStart_ = true;
   reconnects_ = 0;
   const bool own = spec.body.inflater != nullptr;
   body_.begin(spec.body, spec.body.maxBody ? spec.body.maxBody : client_.settings.maxBodySize,
@@ -434,14 +435,20 @@ void RequestRun::completeBindings() {
 }
 
 HttpError RequestRun::writeRequest(RequestWriter& writer, bool headOnly) {
-  if (spec_->upload.read && hop_.hasBody && !headOnly) {  // read again only from its start
+  // A write from the request's start (not one the transport cut, nor the
+  // body after its head): an upload's body starts again from its source's
+  // start, read again only when it rewinds.
+  if (!writer.resumed()) uploadFromStart_ = true;
+  if (spec_->upload.read && hop_.hasBody && !headOnly && uploadFromStart_) {
     if (uploadUsed_ && !(spec_->upload.rewind && spec_->upload.rewind()))
       return HttpError::BodySourceFailed;
     uploadUsed_ = true;
+    uploadFromStart_ = false;
+    upload_ = UploadCursor();
   }
   size_t headBytes = 0;
   const HttpError e = writeRequestMessage(writer, *spec_, client_.settings, client_.cookies, hop_,
-                                          headOnly, &headBytes);
+                                          headOnly, &headBytes, upload_);
   headBytes_ = static_cast<uint32_t>(headBytes);
   return e;
 }

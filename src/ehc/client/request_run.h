@@ -129,6 +129,8 @@ class RequestRun final : public Exchange {
   uint8_t resumes_ = 0;             // continuations of a dropped download made
   bool resuming_ = false;           // this attempt asks for the rest of the download
   bool uploadUsed_ = false;         // the upload's source was read
+  bool uploadFromStart_ = true;     // the next body written starts it again
+  UploadCursor upload_;             // how far this write of the upload got
   bool reconnecting_ = false;       // this attempt is a new event stream
   uint8_t reconnects_ = 0;
   char range_[32] = {};  // its Range value

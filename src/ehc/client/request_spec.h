@@ -41,16 +41,18 @@ struct RequestSpec;
 // Writes a request's body with the headers that go with it (Content-Type,
 // the length or chunked, the blank line); *headBytes: the bytes before the
 // body; headOnly: stop after the blank line (Expect: 100-continue holds
-// the body back). Set by the RestRequest call that gives the body, so a program links
+// the body back); cursor: where an upload's body is (the run keeps it
+// between write steps). Set by the RestRequest call that gives the body, so a program links
 // only the writers of the bodies it sends (request_message.cpp).
 using BodyWriter = HttpError (*)(RequestWriter& writer, const RequestSpec& spec,
-                                 const ClientSettings& settings, bool headOnly, size_t* headBytes);
+                                 const ClientSettings& settings, bool headOnly, size_t* headBytes,
+                                 UploadCursor& cursor);
 HttpError writeFieldsBody(RequestWriter& writer, const RequestSpec& spec,
-                          const ClientSettings& settings, bool headOnly,
-                          size_t* headBytes);  // a JSON object
+                          const ClientSettings& settings, bool headOnly, size_t* headBytes,
+                          UploadCursor& cursor);  // a JSON object
 HttpError writeUploadedBody(RequestWriter& writer, const RequestSpec& spec,
-                            const ClientSettings& settings, bool headOnly,
-                            size_t* headBytes);  // upload.read's
+                            const ClientSettings& settings, bool headOnly, size_t* headBytes,
+                            UploadCursor& cursor);  // upload.read's
 
 struct RequestSpec {
   struct Each {  // a "*" binding's callback

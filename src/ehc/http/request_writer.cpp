@@ -269,6 +269,22 @@ HttpError RequestWriter::body(const char* data, size_t length) {
   return error_;
 }
 
+char* RequestWriter::room(size_t least, size_t* size) {
+  *size = 0;
+  if (skip_) fail(HttpError::RequestTooLarge);  // made in place is never skipped
+  if (size_ - used_ < (least < size_ ? least : size_)) flush();
+  if (error_ != HttpError::Ok) return nullptr;
+  *size = size_ - used_;
+  return buffer_ + used_;
+}
+
+void RequestWriter::produced(uint64_t n) {
+  if (n > skip_) fail(HttpError::RequestTooLarge);
+  const uint64_t k = n < skip_ ? n : skip_;
+  skip_ -= k;
+  written_ += static_cast<size_t>(k);
+}
+
 HttpError RequestWriter::finish() {
   flush();
   return error_;

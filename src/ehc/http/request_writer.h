@@ -107,6 +107,16 @@ class RequestWriter {
     resumed_ = n > 0;
   }
   bool resumed() const { return resumed_; }
+  // A body made in place (an upload read straight into the buffer): room
+  // for at least `least` bytes (what is buffered goes to the sink first when
+  // less is left, `least` capped at the buffer's size), *size of it; nullptr
+  // once the writer failed. commit(n) adds the n bytes written there.
+  char* room(size_t least, size_t* size);
+  void commit(size_t n) { used_ += n; }
+  // n bytes of the request were made in an earlier write step and are not
+  // made again (an upload's source is not read twice): they are among the
+  // skipped ones, or the writer fails.
+  void produced(uint64_t n);
 
   HttpError error() const { return error_; }
   size_t bytesWritten() const { return written_; }      // handed to the sink (or skipped)
