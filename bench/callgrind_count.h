@@ -36,7 +36,7 @@ inline std::vector<double> inclusiveCounts(const char* file,
       for (char c : l.substr(0, l.find('('))) {
         if (c >= '0' && c <= '9') digits += c;
       }
-      counts[k] += atof(digits.c_str());
+      if (counts[k] == 0) counts[k] = atof(digits.c_str());  // the largest: the function whole
     }
   }
   pclose(p);
