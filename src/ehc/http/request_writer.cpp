@@ -37,6 +37,11 @@ void RequestWriter::flush() {
 }
 
 void RequestWriter::put(const char* s, size_t n) {
+  if (n < size_ - used_ && !skip_ && error_ == HttpError::Ok) {  // the common case: it fits
+    memcpy(buffer_ + used_, s, n);
+    used_ += n;
+    return;
+  }
   if (skip_ && used_ == 0) {
     const size_t k = n < skip_ ? n : static_cast<size_t>(skip_);
     skip_ -= k;
@@ -106,19 +111,19 @@ HttpError RequestWriter::begin(const char* method, const Url& url, const char* p
   if (error_ != HttpError::Ok) return error_;
   if (!method || !isToken(method, strlen(method))) return fail(HttpError::HeaderInjection);
   put(method);
-  put(" ");
+  putLiteral(" ");
   if (target(url, path, pathParams, pathParamCount, query, queryCount) != HttpError::Ok)
     return error_;
-  put(" HTTP/1.1\r\nHost: ");
-  if (url.ipv6) put("[");
+  putLiteral(" HTTP/1.1\r\nHost: ");
+  if (url.ipv6) putLiteral("[");
   put(url.host, url.hostLength);
-  if (url.ipv6) put("]");
+  if (url.ipv6) putLiteral("]");
   if (!url.defaultPort) {
     char num[kMaxNumberText];
-    put(":");
+    putLiteral(":");
     put(num, formatUint64(url.port, num));
   }
-  put("\r\n");
+  putLiteral("\r\n");
   return error_;
 }
 
@@ -136,12 +141,12 @@ HttpError RequestWriter::target(const Url& url, const char* path, const Param* p
   const char* baseQuery = static_cast<const char*>(memchr(url.path, '?', url.pathLength));
   if (baseQuery) base = static_cast<size_t>(baseQuery - url.path);
   if (!*path) {  // the base URL itself
-    if (base == 0) put("/");
+    if (base == 0) putLiteral("/");
     put(url.path, base);
   } else {
     while (base > 0 && url.path[base - 1] == '/') --base;
     put(url.path, base);
-    if (*path != '/') put("/");
+    if (*path != '/') putLiteral("/");
   }
   // The path, with {name} placeholders replaced.
   bool hasQuery = false;
@@ -177,16 +182,28 @@ HttpError RequestWriter::target(const Url& url, const char* path, const Param* p
     put(hasQuery ? "&" : "?");
     hasQuery = true;
     putEncoded(query[k].name, strlen(query[k].name), false);
-    put("=");
+    putLiteral("=");
     putParam(query[k].value, false);
   }
   return error_;
 }
 
+// The names and the fixed values are this file's own, so they are written
+// whole, without the checks a caller's header gets (the user agent's value
+// still gets them).
 HttpError RequestWriter::standardHeaders(const char* userAgent, bool keepAlive) {
-  header("Connection", keepAlive ? "keep-alive" : "close");
-  if (userAgent && *userAgent) header("User-Agent", userAgent);
-  return header("Accept", "application/json");
+  if (error_ != HttpError::Ok) return error_;
+  if (keepAlive)
+    putLiteral("Connection: keep-alive\r\n");
+  else
+    putLiteral("Connection: close\r\n");
+  if (userAgent && *userAgent) {
+    putLiteral("User-Agent: ");
+    headerText(userAgent, strlen(userAgent));
+    endHeader();
+  }
+  putLiteral("Accept: application/json\r\n");
+  return error_;
 }
 
 HttpError RequestWriter::header(const char* name, const char* value) {
@@ -202,7 +219,7 @@ HttpError RequestWriter::beginHeader(const char* name) {
   if (!safeHeaderText(name)) return fail(HttpError::HeaderInjection);
   if (!isToken(name, strlen(name))) return fail(HttpError::BadHeaderName);
   put(name);
-  put(": ");
+  putLiteral(": ");
   return error_;
 }
 
@@ -214,7 +231,7 @@ HttpError RequestWriter::headerText(const char* text, size_t n) {
 }
 
 HttpError RequestWriter::endHeader() {
-  put("\r\n");
+  putLiteral("\r\n");
   return error_;
 }
 
@@ -222,7 +239,7 @@ HttpError RequestWriter::basicAuth(const char* user, const char* password) {
   if (error_ != HttpError::Ok) return error_;
   if (!user || !password) return fail(HttpError::BadHeaderName);
   if (!safeHeaderText(user) || !safeHeaderText(password)) return fail(HttpError::HeaderInjection);
-  put("Authorization: Basic ");
+  putLiteral("Authorization: Basic ");
   // Base64 of "user:password", three bytes at a time (no buffer for the pair).
   uint8_t group[3];
   size_t g = 0;
@@ -240,7 +257,7 @@ HttpError RequestWriter::basicAuth(const char* user, const char* password) {
   feed(":", 1);
   feed(password, strlen(password));
   if (g) put(out, base64Encode(group, g, out));
-  put("\r\n");
+  putLiteral("\r\n");
   return error_;
 }
 
@@ -248,20 +265,20 @@ HttpError RequestWriter::bearer(const char* token) {
   if (error_ != HttpError::Ok) return error_;
   if (!token || !safeHeaderText(token) || !validValue(token, strlen(token)))
     return fail(HttpError::HeaderInjection);
-  put("Authorization: Bearer ");
+  putLiteral("Authorization: Bearer ");
   put(token);
-  put("\r\n");
+  putLiteral("\r\n");
   return error_;
 }
 
 HttpError RequestWriter::endHeaders(int64_t contentLength) {
   if (contentLength >= 0) {
     char num[kMaxNumberText];
-    put("Content-Length: ");
+    putLiteral("Content-Length: ");
     put(num, formatInt64(contentLength, num));
-    put("\r\n");
+    putLiteral("\r\n");
   }
-  put("\r\n");
+  putLiteral("\r\n");
   return error_;
 }
 

@@ -193,9 +193,16 @@ EHC_ALWAYS_INLINE void ResponseParser::countRun(size_t n) {
   headerBytes_ += n;
 }
 
+// The status line's fixed part (see statusLineByte).
+namespace {
+constexpr char kStatusShape[] = "HTTP/1.d ddd ";  // d: a digit
+constexpr size_t kStatusShapeLength = sizeof kStatusShape - 1;
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+}  // namespace
+
 // Framing bytes up to the body, the end of the message or a failure.
 size_t ResponseParser::framing(const char* data, size_t length, size_t at) {
-  size_t i = 0;
+  size_t i = statusLineAtOnce(data, length) ? kStatusShapeLength : 0;
   while (i < length && state_ < kBodyLength) {
     const uint8_t c = static_cast<uint8_t>(data[i]);
     const HttpError limit = countByte(c);
@@ -223,8 +230,26 @@ size_t ResponseParser::framing(const char* data, size_t length, size_t at) {
 // The status line, HTTP-version SP status-code SP reason-phrase (RFC 9112 4):
 // "HTTP/1." a digit, SP, three digits (the first not 0), then SP and the
 // reason, or (tolerated) the line's end.
+// A response's first piece mostly holds the status line's fixed part whole:
+// taken at once, as statusLineByte() would take it byte by byte (anything
+// else is left to it, errors included).
+bool ResponseParser::statusLineAtOnce(const char* d, size_t length) {
+  if (state_ != kStatusLine || matched_ != 0 || length < kStatusShapeLength ||
+      runRoom(kStatusShapeLength) < kStatusShapeLength)
+    return false;
+  if (memcmp(d, kStatusShape, 7) != 0 || !isDigit(d[7]) || d[8] != ' ' || !isDigit(d[9]) ||
+      d[9] == '0' || !isDigit(d[10]) || !isDigit(d[11]) || d[12] != ' ')
+    return false;
+  countRun(kStatusShapeLength);
+  minor_ = d[7] - '0';
+  status_ = (d[9] - '0') * 100 + (d[10] - '0') * 10 + (d[11] - '0');
+  interim_ = status_ < 200 && status_ != 101;
+  matched_ = kStatusShapeLength;
+  return true;
+}
+
 void ResponseParser::statusLineByte(uint8_t c, size_t at) {
-  static const char kShape[] = "HTTP/1.d ddd ";  // d: a digit
+  static const char* const kShape = kStatusShape;
   const uint32_t k = matched_;
   if (isLineEnd(c) && (k == 12 || k == 13)) {
     afterLine_ = kHeaderStart;

@@ -216,6 +216,7 @@ class ResponseParser : private detail::ResponseProgress {
   size_t framing(const char* data, size_t length, size_t at);
   size_t body(const char* data, size_t n);
   void deliver(const char* data, size_t n);
+  bool statusLineAtOnce(const char* data, size_t length);
   void statusLineByte(uint8_t c, size_t at);
   void lineFeed(uint8_t c, size_t at);
   size_t fieldBytes(const char* data, size_t i, size_t length, size_t at);
