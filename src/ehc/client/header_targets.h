@@ -37,6 +37,7 @@ class HeaderTargets {
   void begin(const HeaderTarget* targets, uint8_t count);
   // The targets moved (the request holding them did).
   void follow(const HeaderTarget* targets) { targets_ = targets; }
+  bool empty() const { return count_ == 0; }
   // A piece of a field's name.
   void name(const char* data, size_t length);
   // A piece of its value; `write` false: a response that is not the answer

@@ -472,21 +472,23 @@ void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {
 
 // Every field goes to the cookie jar (Set-Cookie) and the getHeader()
 // targets, which are written only when the response is the answer.
+// (Without getHeader() targets, as most requests are, the targets are not
+// asked, nor whether a redirect is being followed: a call or two per piece.)
 const ResponseParser::HeaderVisitor RequestRun::kHeaderVisitor = {
     [](void* self, const char* d, size_t n) {
       RequestRun& run = *static_cast<RequestRun*>(self);
       CookieJar::kVisitor.name(&run.client_.cookies, d, n);
-      run.headerTargets_.name(d, n);
+      if (!run.headerTargets_.empty()) run.headerTargets_.name(d, n);
     },
     [](void* self, const char* d, size_t n) {
       RequestRun& run = *static_cast<RequestRun*>(self);
       CookieJar::kVisitor.value(&run.client_.cookies, d, n);
-      run.headerTargets_.value(d, n, !run.followingRedirect());
+      if (!run.headerTargets_.empty()) run.headerTargets_.value(d, n, !run.followingRedirect());
     },
     [](void* self, bool trailer) {
       RequestRun& run = *static_cast<RequestRun*>(self);
       CookieJar::kVisitor.end(&run.client_.cookies, trailer);
-      run.headerTargets_.end(!run.followingRedirect());
+      if (!run.headerTargets_.empty()) run.headerTargets_.end(!run.followingRedirect());
     }};
 
 EHC_END_NAMESPACE
