@@ -40,6 +40,10 @@ class ResponseBody {
   // of a response.
   void take(const ResponseParser& parser, JsonBinder* binder, bool toSink, const char* data,
             size_t length);
+  // Nobody takes this response's body any more (the bindings were done, or
+  // it failed): take() would only drop the bytes. Stays so until the next
+  // response.
+  bool ignoring() const { return started_ && (skipped_ || error_ != 0); }
   // The exchange ended without a failure: the coding's end and the check.
   void finish(const ResponseParser& parser, JsonBinder* binder, bool toSink);
 

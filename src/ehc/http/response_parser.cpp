@@ -43,6 +43,14 @@ bool sameText(const char* a, const char* b, size_t n) {
     if (lower(static_cast<uint8_t>(a[i])) != lower(static_cast<uint8_t>(b[i]))) return false;
   return true;
 }
+// Same text as `lower`, which has only a-z and '-', for a field name (token
+// bytes): of those, only letters of either case and '-' itself give one of
+// them with the 0x20 bit set, so one OR per byte does what lower() does.
+bool sameTokenAsLower(const char* token, const char* lower, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    if ((static_cast<uint8_t>(token[i]) | 0x20) != static_cast<uint8_t>(lower[i])) return false;
+  return true;
+}
 // Which of the words, each after its length byte, `text` is (any case):
 // 1, 2, 3 ..., or 0.
 int wordIndex(const char* text, size_t n, const char* words) {
@@ -61,7 +69,7 @@ detail::ResponseProgress::Field framingField(const char* name, size_t n) {
                     : n == 17 ? "transfer-encoding"
                     : n == 10 ? "connection"
                               : nullptr;
-  if (!lit || !sameText(name, lit, n)) return P::kOther;
+  if (!lit || !sameTokenAsLower(name, lit, n)) return P::kOther;
   return n == 14 ? P::kContentLength : n == 17 ? P::kTransferEncoding : P::kConnection;
 }
 
@@ -197,7 +205,9 @@ EHC_ALWAYS_INLINE void ResponseParser::countRun(size_t n) {
 namespace {
 constexpr char kStatusShape[] = "HTTP/1.d ddd ";  // d: a digit
 constexpr size_t kStatusShapeLength = sizeof kStatusShape - 1;
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
 }  // namespace
 
 // Framing bytes up to the body, the end of the message or a failure.
@@ -438,7 +448,7 @@ void ResponseParser::startField(const char* name, size_t n) {
 size_t ResponseParser::fieldValue(const char* data, size_t n, size_t at) {
   size_t k = n;
   if (field_ != kOther)
-    for (k = 0; k < n && state_ != kError; ++k)
+    for (k = field_ == kContentLength ? 0 : listTokenRun(data, n); k < n && state_ != kError; ++k)
       fieldValueByte(static_cast<uint8_t>(data[k]), at + k);
   if (captureMask_) captureBytes(data, k);
   if (fieldVisitor_) fieldVisitor_->value(visitorUser_, data, k);
@@ -489,6 +499,22 @@ void ResponseParser::commitLength(size_t at) {
 // A byte of a Connection or Transfer-Encoding list element (not a ','
 // ending it): OWS token OWS *( ";" OWS parameter ), the token kept, the
 // parameters checked by parameters.h and skipped.
+// The token bytes a Connection or Transfer-Encoding list element starts
+// with ("keep-alive"), taken at once: listByte() would step each to
+// kElementToken and keep it. Returns how many.
+size_t ResponseParser::listTokenRun(const char* data, size_t n) {
+  if (param_ != detail::kElementStart && param_ != detail::kElementToken) return 0;
+  size_t k = 0;
+  while (k < n && isTokenChar(static_cast<uint8_t>(data[k]))) ++k;
+  if (k == 0) return 0;
+  for (size_t j = 0; j < k && tokenLength_ <= sizeof token_; ++j) {
+    if (tokenLength_ < sizeof token_) token_[tokenLength_] = data[j];
+    ++tokenLength_;
+  }
+  param_ = detail::kElementToken;
+  return k;
+}
+
 void ResponseParser::listByte(uint8_t c) {
   const detail::ParamState next = detail::nextParamState(param_, c);
   if (next == detail::kParamBad && detail::inElementToken(param_)) {

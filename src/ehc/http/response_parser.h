@@ -225,6 +225,7 @@ class ResponseParser : private detail::ResponseProgress {
   size_t fieldValue(const char* data, size_t n, size_t at);
   void fieldValueByte(uint8_t c, size_t at);
   void commitLength(size_t at);
+  size_t listTokenRun(const char* data, size_t n);
   void listByte(uint8_t c);
   void elementEnd(size_t at);
   void codingEnd(bool chunked, bool withParameters, size_t at);
