@@ -73,11 +73,16 @@ void RequestWriter::put(const char* s) {
 }
 
 void RequestWriter::putEncoded(const char* s, size_t n, bool pathSafe) {
+  const PercentSet set = pathSafe ? PercentSet::Path : PercentSet::Unreserved;
+  if (percentEncodedLength(s, n, set) == n) {  // mostly: nothing to encode
+    put(s, n);
+    return;
+  }
   // Encode in small slices so any buffer size works.
   char tmp[48];
   while (n) {
     const size_t slice = n < 16 ? n : 16;
-    put(tmp, percentEncode(s, slice, pathSafe ? PercentSet::Path : PercentSet::Unreserved, tmp));
+    put(tmp, percentEncode(s, slice, set, tmp));
     s += slice;
     n -= slice;
   }
