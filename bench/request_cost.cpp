@@ -4,16 +4,19 @@
 // its first user bound, over HTTP and HTTPS. Each figure is callgrind's count
 // of a separate run of this program with collection on only around kRequests
 // requests (after kWarmUp, so connecting and first-time set-up are not in
-// it), divided by kRequests; nginx runs in processes of its own. Printed:
+// it), divided by kRequests, the median of three such runs; nginx runs in
+// processes of its own. Printed:
 //
 //   bare-loop      a bare socket + HTTP loop: write the request, read the head
 //                  and find Content-Length, read the body (no JSON), the floor
 //   json           the binder alone fed the body in 512-byte pieces (the
 //                  client's stop-when-done mode), bindings made outside
 //   http           the client's request, in all
-//   https          the same over TLS; "record crypto" is mbedTLS's record
-//                  protection (mbedtls_ssl_decrypt_buf / _encrypt_buf, inclusive)
-//   ... beyond     the request minus json (and minus record crypto)
+//   https          the same over TLS; "record protection" is mbedTLS's
+//                  (mbedtls_ssl_decrypt_buf / _encrypt_buf, inclusive), "the
+//                  rest of mbedTLS" what else its read and write calls cost
+//   ... beyond     the request minus the binder's parsing in the same run
+//                  (and minus record protection, or all of mbedTLS)
 //
 //   request_cost                               every line (starts nginx)
 //   request_cost --measure KIND PORT [CAFILE]  (internal) one run under callgrind
@@ -208,7 +211,8 @@ int measure(int argc, char** argv) {
 // a wait costs a poll and a read more), or -1; with `parts`, the inclusive
 // counts per request of the functions named, in that run.
 double perRequest(const char* self, const std::vector<std::string>& args,
-                  const std::vector<std::string>& names = {}, std::vector<double>* parts = nullptr) {
+                  const std::vector<std::string>& names = {},
+                  std::vector<double>* parts = nullptr) {
   struct Count {
     double ir;
     std::vector<double> parts;
@@ -229,9 +233,12 @@ double perRequest(const char* self, const std::vector<std::string>& args,
 // body, counted in the same run.
 const std::vector<std::string> kJsonParts = {"JsonBinder::feed", "JsonBinder::finish"};
 // ... and beyond the TLS record protection (the request encrypted, the
-// response decrypted).
-const std::vector<std::string> kTlsParts = {"JsonBinder::feed", "JsonBinder::finish",
-                                            "mbedtls_ssl_decrypt_buf", "mbedtls_ssl_encrypt_buf"};
+// response decrypted), and what else mbedTLS does in its read and write
+// calls (record headers, buffers, its debug hooks; the socket reads it
+// makes through the transport are in it too, a few per request).
+const std::vector<std::string> kTlsParts = {"JsonBinder::feed",        "JsonBinder::finish",
+                                            "mbedtls_ssl_decrypt_buf", "mbedtls_ssl_encrypt_buf",
+                                            "mbedtls_ssl_read",        "mbedtls_ssl_write"};
 
 double sum(const std::vector<double>& v, size_t from, size_t to) {
   double s = 0;
@@ -276,7 +283,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   const double plainJson = sum(plainParts, 0, 2), tlsJson = sum(tlsParts, 0, 2);
-  const double crypto = sum(tlsParts, 2, 4);
+  const double crypto = sum(tlsParts, 2, 4), inMbedTls = sum(tlsParts, 4, 6);
   printf(
       "instructions per kept-alive request (callgrind; %d requests after %d, the median of 3 "
       "runs; users.json, %zu bytes; 15 fields)\n",
@@ -290,5 +297,7 @@ int main(int argc, char** argv) {
   printf("%-40s %8.0f\n", "https: the binder's parsing in it", tlsJson);
   printf("%-40s %8.0f\n", "https: TLS record protection", crypto);
   printf("%-40s %8.0f\n", "https: beyond JSON and record protection", tls - tlsJson - crypto);
+  printf("%-40s %8.0f\n", "https: the rest of mbedTLS's read/write", inMbedTls - crypto);
+  printf("%-40s %8.0f\n", "https: the client's own (beyond mbedTLS)", tls - tlsJson - inMbedTls);
   return 0;
 }
