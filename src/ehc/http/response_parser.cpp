@@ -189,7 +189,7 @@ void ResponseParser::deliver(const char* data, size_t n) {
 
 // Counts a framing byte against the limits: the header section's (head or
 // trailers) and the line's. The limit it would cross (not counted), or Ok.
-HttpError ResponseParser::countByte(uint8_t c) {
+EHC_ALWAYS_INLINE HttpError ResponseParser::countByte(uint8_t c) {
   const bool head = state_ <= kLineFeed;
   if (head && headerBytes_ >= EHC_HTTP_MAX_HEADER_BYTES) return HttpError::HeadersTooLarge;
   if (isLineEnd(c)) {
@@ -528,8 +528,8 @@ size_t ResponseParser::listTokenRun(const char* data, size_t n) {
   // that stops at one more (too long for any token looked for).
   const size_t room = tokenLength_ < sizeof token_ ? sizeof token_ - tokenLength_ : 0;
   if (room) memcpy(token_ + tokenLength_, data, k < room ? k : room);
-  tokenLength_ = static_cast<uint32_t>(
-      tokenLength_ + k < sizeof token_ + 1 ? tokenLength_ + k : sizeof token_ + 1);
+  tokenLength_ = static_cast<uint32_t>(tokenLength_ + k < sizeof token_ + 1 ? tokenLength_ + k
+                                                                            : sizeof token_ + 1);
   param_ = detail::kElementToken;
   return k;
 }
