@@ -37,7 +37,7 @@ void RequestWriter::flush() {
 }
 
 void RequestWriter::put(const char* s, size_t n) {
-  if (n < size_ - used_ && !skip_ && error_ == HttpError::Ok) {  // the common case: it fits
+  if (EHC_HTTP_HOST_SPEED && n < size_ - used_ && !skip_ && error_ == HttpError::Ok) {  // it fits
     memcpy(buffer_ + used_, s, n);
     used_ += n;
     return;
@@ -74,7 +74,7 @@ void RequestWriter::put(const char* s) {
 
 void RequestWriter::putEncoded(const char* s, size_t n, bool pathSafe) {
   const PercentSet set = pathSafe ? PercentSet::Path : PercentSet::Unreserved;
-  if (percentEncodedLength(s, n, set) == n) {  // mostly: nothing to encode
+  if (EHC_HTTP_HOST_SPEED && percentEncodedLength(s, n, set) == n) {  // mostly nothing to encode
     put(s, n);
     return;
   }

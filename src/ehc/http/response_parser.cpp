@@ -69,7 +69,7 @@ detail::ResponseProgress::Field framingField(const char* name, size_t n) {
                     : n == 17 ? "transfer-encoding"
                     : n == 10 ? "connection"
                               : nullptr;
-  if (!lit || !sameTokenAsLower(name, lit, n)) return P::kOther;
+  if (!lit || !(EHC_HTTP_HOST_SPEED ? sameTokenAsLower : sameText)(name, lit, n)) return P::kOther;
   return n == 14 ? P::kContentLength : n == 17 ? P::kTransferEncoding : P::kConnection;
 }
 
@@ -77,7 +77,7 @@ detail::ResponseProgress::Field framingField(const char* name, size_t n) {
 // data[i] up to data[stop].
 size_t valueRun(const char* data, size_t i, size_t stop) {
   while (i < stop) {
-#if (defined(__x86_64__) || defined(__aarch64__)) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if EHC_HTTP_HOST_SPEED && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     // 64-bit hosts: eight bytes at a time up to the first that is not a
     // value byte (below 0x21 among the ASCII ones, or DEL): the lowest flag
     // of the borrow test is exact, so it says where that byte is.
@@ -189,7 +189,11 @@ void ResponseParser::deliver(const char* data, size_t n) {
 
 // Counts a framing byte against the limits: the header section's (head or
 // trailers) and the line's. The limit it would cross (not counted), or Ok.
-EHC_ALWAYS_INLINE HttpError ResponseParser::countByte(uint8_t c) {
+#if EHC_HTTP_HOST_SPEED
+EHC_ALWAYS_INLINE  // a call per framing byte outside the runs
+#endif
+    HttpError
+    ResponseParser::countByte(uint8_t c) {
   const bool head = state_ <= kLineFeed;
   if (head && headerBytes_ >= EHC_HTTP_MAX_HEADER_BYTES) return HttpError::HeadersTooLarge;
   if (isLineEnd(c)) {
@@ -229,7 +233,7 @@ bool isDigit(char c) {
 
 // Framing bytes up to the body, the end of the message or a failure.
 size_t ResponseParser::framing(const char* data, size_t length, size_t at) {
-  size_t i = statusLineAtOnce(data, length) ? kStatusShapeLength : 0;
+  size_t i = EHC_HTTP_HOST_SPEED && statusLineAtOnce(data, length) ? kStatusShapeLength : 0;
   while (i < length && state_ < kBodyLength) {
     const uint8_t c = static_cast<uint8_t>(data[i]);
     const HttpError limit = countByte(c);
@@ -465,7 +469,8 @@ void ResponseParser::startField(const char* name, size_t n) {
 size_t ResponseParser::fieldValue(const char* data, size_t n, size_t at) {
   size_t k = n;
   if (field_ != kOther)
-    for (k = field_ == kContentLength ? 0 : listTokenRun(data, n); k < n && state_ != kError; ++k)
+    for (k = EHC_HTTP_HOST_SPEED && field_ != kContentLength ? listTokenRun(data, n) : 0;
+         k < n && state_ != kError; ++k)
       fieldValueByte(static_cast<uint8_t>(data[k]), at + k);
   if (captureMask_) captureBytes(data, k);
   if (fieldVisitor_) fieldVisitor_->value(visitorUser_, data, k);
@@ -522,7 +527,7 @@ void ResponseParser::commitLength(size_t at) {
 size_t ResponseParser::listTokenRun(const char* data, size_t n) {
   if (param_ != detail::kElementStart && param_ != detail::kElementToken) return 0;
   size_t k = 0;
-  while (k < n && isTokenChar(static_cast<uint8_t>(data[k]))) ++k;
+  while (k < n && tokenByte(static_cast<uint8_t>(data[k]))) ++k;
   if (k == 0) return 0;
   // As listByte() keeps them: the first sizeof token_ bytes, and a count
   // that stops at one more (too long for any token looked for).
