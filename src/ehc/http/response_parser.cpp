@@ -52,10 +52,13 @@ bool sameTokenAsLower(const char* token, const char* lower, size_t n) {
   return true;
 }
 // Which of the words, each after its length byte, `text` is (any case):
-// 1, 2, 3 ..., or 0.
+// 1, 2, 3 ..., or 0. (The words are lower case and a list element's token
+// is token bytes: see sameTokenAsLower.)
 int wordIndex(const char* text, size_t n, const char* words) {
   for (int k = 1; *words; ++k, words += 1 + *words)
-    if (static_cast<size_t>(*words) == n && sameText(text, words + 1, n)) return k;
+    if (static_cast<size_t>(*words) == n &&
+        (EHC_HTTP_HOST_SPEED ? sameTokenAsLower : sameText)(text, words + 1, n))
+      return k;
   return 0;
 }
 // The list tokens the parser acts on.
