@@ -44,6 +44,9 @@ class ResponseBody {
   // it failed): take() would only drop the bytes. Stays so until the next
   // response.
   bool ignoring() const { return started_ && (skipped_ || error_ != 0); }
+  // This response's first body bytes came: its consumers are chosen (take()
+  // no longer looks at the binder and toSink it is given).
+  bool started() const { return started_; }
   // The exchange ended without a failure: the coding's end and the check.
   void finish(const ResponseParser& parser, JsonBinder* binder, bool toSink);
 
@@ -72,9 +75,14 @@ class ResponseBody {
   void start(const ResponseParser& parser, JsonBinder* binder, bool toSink);
   void startResumed(const ResponseParser& parser, bool toSink);
   void restartDownload();
-  bool wanted() const;  // does a consumer still take the body?
+  // Does a consumer still take the body? (Inline: asked at every read.)
+  bool wanted() const {
+    if (eventMode_) return !events_.stopped();
+    return toSink_ || (binder_ && !binder_->done());
+  }
   bool chooseCoding(const ResponseParser& parser);
   bool deliver(const uint8_t* data, size_t length);
+  bool consume(const uint8_t* data, size_t length);
   void fail(int code, ErrorCause cause = ErrorCause());
   static bool decoded(void* self, const uint8_t* data, size_t length);
 
