@@ -193,10 +193,15 @@ HttpError RequestWriter::target(const Url& url, const char* path, const Param* p
   return error_;
 }
 
-// The names and the fixed values are this file's own, so they are written
+// On hosts the names and the fixed values, this file's own, are written
 // whole, without the checks a caller's header gets (the user agent's value
-// still gets them).
+// still gets them); a board keeps the smaller code of three header() calls.
 HttpError RequestWriter::standardHeaders(const char* userAgent, bool keepAlive) {
+  if (!EHC_HTTP_HOST_SPEED) {
+    header("Connection", keepAlive ? "keep-alive" : "close");
+    if (userAgent && *userAgent) header("User-Agent", userAgent);
+    return header("Accept", "application/json");
+  }
   if (error_ != HttpError::Ok) return error_;
   if (keepAlive)
     putLiteral("Connection: keep-alive\r\n");
