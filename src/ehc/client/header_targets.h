@@ -37,7 +37,6 @@ class HeaderTargets {
   void begin(const HeaderTarget* targets, uint8_t count);
   // The targets moved (the request holding them did).
   void follow(const HeaderTarget* targets) { targets_ = targets; }
-  bool empty() const { return count_ == 0; }
   // A piece of a field's name.
   void name(const char* data, size_t length);
   // A piece of its value; `write` false: a response that is not the answer
@@ -67,5 +66,16 @@ class HeaderTargets {
   Match match_[EHC_MAX_HEADER_TARGETS] = {};
   char text_[EHC_MAX_HEADER_TARGETS][EHC_HEADER_VALUE_MAX];  // numbers, bool
 };
+
+// HeaderTargets' steps as a request calls them: set by the request's first
+// getHeader(), so that only a program that reads headers into targets
+// links the matching and the conversions.
+struct HeaderTargetCalls {
+  void (*name)(HeaderTargets& targets, const char* data, size_t length);
+  void (*value)(HeaderTargets& targets, const char* data, size_t length, bool write);
+  void (*end)(HeaderTargets& targets, bool write);
+  void (*finish)(const HeaderTargets& targets, uint32_t* found, uint32_t* truncated);
+};
+extern const HeaderTargetCalls kHeaderTargetCalls;
 
 EHC_END_NAMESPACE

@@ -56,9 +56,17 @@ constexpr ErrorText kTexts[] = {
     {"digest_bad_expected", "the expected SHA-256 is not 64 hexadecimal digits"},
     {"digest_failed", "the body's SHA-256 could not be computed"},
     {"upload_with_other_body", "upload() with other body content"},
+    {"rpc_params_mixed", "positional and named JSON-RPC params in one call"},
+    {"rpc_param_not_json",
+     "a JSON-RPC param is not JSON (NaN, infinity, invalid UTF-8, raw text that is not one value)"},
+    {"rpc_params_not_structured", "rawParams()/params() is not an object or array, or given twice"},
+    {"rpc_storage_full", "JSON-RPC method, id and params do not fit (EHC_JSONRPC_STORAGE)"},
+    {"too_many_rpc_params", "too many JSON-RPC params (EHC_JSONRPC_MAX_PARAMS)"},
+    {"rpc_id_too_long", "JSON-RPC text id longer than EHC_JSONRPC_ID_SIZE - 1"},
+    {"rpc_bad_result_path", "malformed getResult() path (an empty or unclosed [index])"},
 };
 static_assert(sizeof kTexts / sizeof kTexts[0] ==
-                  static_cast<size_t>(RequestError::UploadWithOtherBody) + 1,
+                  static_cast<size_t>(RequestError::RpcBadResultPath) + 1,
               "one text per error");
 
 }  // namespace

@@ -55,6 +55,14 @@ enum class RequestError : uint8_t {
   DigestBadExpected,
   DigestFailed,
   UploadWithOtherBody,
+  // JsonRpcRequest's own checks
+  RpcParamsMixed,
+  RpcParamNotJson,
+  RpcParamsNotStructured,
+  RpcStorageFull,
+  TooManyRpcParams,
+  RpcIdTooLong,
+  RpcBadResultPath,
 };
 
 // A short identifier ("too_many_query_params") and a sentence for people.

@@ -6,6 +6,7 @@
 
 #include "../http/text.h"
 #include "json_body.h"
+#include "request_run.h"
 #include "user_headers.h"
 
 EHC_BEGIN_NAMESPACE
@@ -266,7 +267,9 @@ RestRequest& RestRequest::addBodyField(const char* key, ParamValue value, bool n
   }
   const char* kept = nested ? keep(key) : key;
   if (!nested) spec_.used = static_cast<uint16_t>(spec_.used + strlen(key) + 1);  // take it
-  if (kept) spec_.fields[spec_.fieldCount++] = Param{kept, keepValue(value)};
+  if (!kept) return *this;
+  spec_.fields[spec_.fieldCount++] = Param{kept, keepValue(value)};
+  spec_.writeBody = writeFieldsBody;
   return *this;
 }
 
@@ -347,6 +350,7 @@ RestRequest& RestRequest::idempotent(bool yes) & {
 
 RestRequest& RestRequest::followRedirects(uint8_t max) & {
   spec_.redirects = max;
+  spec_.followRedirect = RequestRun::redirectHop;
   return *this;
 }
 
@@ -411,7 +415,9 @@ RestRequest& RestRequest::addHeaderTarget(const char* name, void* target, size_t
     return *this;
   }
   const char* kept = keep(name);
-  if (kept) spec_.headerTargets[spec_.headerTargetCount++] = {kept, target, size, convert, sink};
+  if (!kept) return *this;
+  spec_.headerTargets[spec_.headerTargetCount++] = {kept, target, size, convert, sink};
+  spec_.headerCalls = &kHeaderTargetCalls;
   return *this;
 }
 

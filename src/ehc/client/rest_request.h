@@ -113,9 +113,9 @@ template <typename F>
 ErrorCallback errorCallback(F f) {
   if (detail::isEmptyCallable(f)) return {};
   if constexpr (detail::invocable<F, int, const char*>(0))
-    return ErrorCallback(std::move(f));
+    return ErrorCallback([f](int code) { f(code, statusName(code)); });
   else
-    return ErrorCallback([f](int code, const char*) { f(code); });
+    return ErrorCallback(std::move(f));
 }
 template <typename F>
 ResultCallback resultCallback(F f) {
@@ -196,6 +196,18 @@ class RestRequest {
       return writeStruct(w, *static_cast<const T*>(o));
     });
   }
+  // A JSON body that write(writer, context) writes, at this call: measured,
+  // then written into the request's storage (as body(object) does). For
+  // request kinds that make their own JSON envelope (JsonRpcRequest).
+  RestRequest& jsonBody(WriteError (*write)(JsonWriter&, const void*), const void* context) & {
+    return setJsonBody(context, write);
+  }
+  // A request kind built on this one (JsonRpcRequest) found a mistake of
+  // its own: the request fails with `code` and `cause`, nothing is sent.
+  RestRequest& refuse(int code, RequestError cause) & {
+    fail(code, cause);
+    return *this;
+  }
   // A body as it is, copied into the request (EHC_REQUEST_STORAGE). The
   // content type defaults to the client's (application/json).
   RestRequest& rawBody(const char* text, const char* contentType = nullptr) &;
@@ -231,6 +243,7 @@ class RestRequest {
   RestRequest& onEvent(SseParser& parser, F f) & {
     spec_.body.events = &parser;
     spec_.body.eventCalls = &kEventCalls;
+    spec_.reconnectStream = reconnectOrDone;
     spec_.body.onEvent = EventCallback(f);
     return *this;
   }
@@ -251,6 +264,7 @@ class RestRequest {
   RestRequest& upload(F read, int64_t length = -1) & {
     if (ready() && bodyIsFree(RequestError::UploadWithOtherBody)) {
       spec_.upload.read = ReadCallback(read);
+      spec_.writeBody = writeUploadedBody;
       spec_.upload.length = length;
     }
     return *this;
@@ -261,6 +275,7 @@ class RestRequest {
   RestRequest& uploadFrom(S& stream, int64_t length = -1) & {
     if (ready() && bodyIsFree(RequestError::UploadWithOtherBody)) {
       spec_.upload.read = detail::streamReader(stream);
+      spec_.writeBody = writeUploadedBody;
       spec_.upload.length = length;
     }
     return *this;
@@ -278,9 +293,10 @@ class RestRequest {
     spec_.upload.rewind = RestartCallback(f);
     return *this;
   }
-  // Sends Expect: 100-continue. The body follows the head at once (RFC 9110
-  // 10.1.1 allows it); a server that answers early (413, 401, 417) is read
-  // as that answer, as for any request.
+  // Sends Expect: 100-continue and the head alone; the body follows the
+  // 100, or the end of the client's setContinueTimeout() wait. A final
+  // answer first (417, 401, 413) is the result: the body is not sent (its
+  // source not read) and the connection closes after the answer.
   RestRequest& expectContinue(bool on = true) &;
 
   // --- where the body goes besides the bindings (body_options.h) ---------------
@@ -329,12 +345,16 @@ class RestRequest {
   // (a gzip body goes on through the same inflater).
   RestRequest& resume(uint8_t attempts) & {
     spec_.body.resumes = attempts;
+    spec_.body.resume = &kResumeCalls;
+    spec_.resumeDownload = resumeOrDone;
     spec_.body.restart = nullptr;
     return *this;
   }
   template <typename F>
   RestRequest& resume(uint8_t attempts, F restart) & {
     spec_.body.resumes = attempts;
+    spec_.body.resume = &kResumeCalls;
+    spec_.resumeDownload = resumeOrDone;
     spec_.body.restart = RestartCallback(restart);
     return *this;
   }
