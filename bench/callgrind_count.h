@@ -4,7 +4,9 @@
 // work, so only that is counted.
 #pragma once
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,8 +16,38 @@
 
 namespace bench {
 
+// The inclusive count of each function named (0 when it never ran), from
+// callgrind_annotate's listing of a callgrind output file. A name matches
+// the end of a qualified name, before its parameters ("JsonBinder::feed").
+inline std::vector<double> inclusiveCounts(const char* file,
+                                           const std::vector<std::string>& names) {
+  std::vector<double> counts(names.size(), 0);
+  const std::string command =
+      std::string("callgrind_annotate --inclusive=yes --threshold=100 ") + file + " 2>/dev/null";
+  FILE* p = popen(command.c_str(), "r");
+  if (!p) return counts;
+  char line[4096];
+  while (fgets(line, sizeof line, p)) {
+    std::string l(line), digits;
+    for (size_t k = 0; k < names.size(); ++k) {
+      const size_t at = l.find(":" + names[k]);
+      const char after = at == std::string::npos ? 0 : l[at + 1 + names[k].size()];
+      if (at == std::string::npos || !strchr(" ('\n", after)) continue;
+      for (char c : l.substr(0, l.find('('))) {
+        if (c >= '0' && c <= '9') digits += c;
+      }
+      if (counts[k] == 0) counts[k] = atof(digits.c_str());  // the largest: the function whole
+    }
+  }
+  pclose(p);
+  return counts;
+}
+
 // Instructions counted in `self args...` run under callgrind; -1 if it failed.
-inline double callgrindInstructions(const char* self, const std::vector<std::string>& args) {
+// With `inclusive`, *parts gets those functions' inclusive counts.
+inline double callgrindInstructions(const char* self, const std::vector<std::string>& args,
+                                    const std::vector<std::string>* inclusive = nullptr,
+                                    std::vector<double>* parts = nullptr) {
   char out[] = "/tmp/ehc-callgrind-XXXXXX";
   const int fd = mkstemp(out);
   if (fd < 0) return -1;
@@ -39,7 +71,12 @@ inline double callgrindInstructions(const char* self, const std::vector<std::str
   while (std::getline(in, line))
     if (line.rfind("totals:", 0) == 0 || line.rfind("summary:", 0) == 0)
       ir = atof(line.c_str() + line.find(':') + 1);
-  unlink(out);
+  if (inclusive && parts) *parts = inclusiveCounts(out, *inclusive);
+  // EHC_CALLGRIND_KEEP=DIR keeps each output file there, for callgrind_annotate.
+  static int kept = 0;
+  const char* keep = getenv("EHC_CALLGRIND_KEEP");
+  const std::string keptAs = keep ? std::string(keep) + "/callgrind." + std::to_string(++kept) : "";
+  if (!keep || rename(out, keptAs.c_str()) != 0) unlink(out);
   return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? ir : -1;
 }
 

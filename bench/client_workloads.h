@@ -35,11 +35,12 @@ class WireTransport final : public ehc::Transport {
     at_ = 0;
   }
   void rewind() { at_ = 0; }
-  ehc::NetError connect(const ehc::Endpoint&, ehc::Deadline) override {
+  ehc::NetError startConnect(const ehc::Endpoint&, ehc::Deadline) override {
     open_ = true;
     return ehc::NetError::Ok;
   }
-  ehc::NetError read(uint8_t* buf, size_t size, size_t* got, ehc::Deadline) override {
+  ehc::NetError connectStep() override { return ehc::NetError::Ok; }
+  ehc::NetError readSome(uint8_t* buf, size_t size, size_t* got) override {
     size_t n = size_ - at_;
     if (n > size) n = size;
     memcpy(buf, wire_ + at_, n);
@@ -47,7 +48,12 @@ class WireTransport final : public ehc::Transport {
     *got = n;
     return ehc::NetError::Ok;
   }
-  ehc::NetError write(const uint8_t*, size_t, ehc::Deadline) override { return ehc::NetError::Ok; }
+  ehc::NetError writeSome(const uint8_t*, size_t size, size_t* sent) override {
+    *sent = size;
+    return ehc::NetError::Ok;
+  }
+  ehc::WaitFor waitFor() const override { return ehc::WaitFor{}; }
+  ehc::WaitResult waitReady(ehc::Deadline) override { return ehc::WaitResult::Ready; }
   void close() override { open_ = false; }
   bool open() const override { return open_; }
   bool peerClosed() override { return false; }

@@ -74,3 +74,18 @@ heap=$(sed -n 's/.*peak_heap \([0-9]*\).*/\1/p' "$work/run.out")
 theirs=$(ir curl -s -T "$work/big.bin" -o /dev/null "$url")
 printf '%-10s %14s %14s %10s %12s\n' "upload" "$(perbyte "$ours")" "$(perbyte "$theirs")" \
   "$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.2f", a / b }')" "$heap B"
+
+# Time: the identity download, ours (the 512-byte read buffer: a recv() and
+# a write() per 512 bytes) and curl (16 KB), wall and CPU (user + sys)
+# milliseconds, the median of 5.
+TIMEFORMAT='%R %U %S'
+timed() {  # median "wall cpu" of 5 runs of the command
+  for _ in 1 2 3 4 5; do
+    { time "$@" >/dev/null 2>&1; } 2>&1 | awk '{ printf "%.1f %.1f\n", $1 * 1000, ($2 + $3) * 1000 }'
+  done | sort -n | sed -n 3p
+}
+url=http://127.0.0.1:$port/big.bin
+read -r ours_wall ours_cpu < <(timed "$bench" get "$url" "$work/out.bin")
+read -r curl_wall curl_cpu < <(timed curl -s -o "$work/out.bin" "$url")
+printf '\nidentity download, ms (median of 5): ours %s wall / %s cpu, curl %s wall / %s cpu\n' \
+  "$ours_wall" "$ours_cpu" "$curl_wall" "$curl_cpu"

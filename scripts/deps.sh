@@ -10,7 +10,7 @@ case "${1:-test}" in
   demo)  want=(cmake ninja-build g++ libmbedtls-dev openssl nginx-light libcurl4-openssl-dev
                libcjson-dev rapidjson-dev gnuplot-nox) ;;
   bench) want=(cmake ninja-build g++ libmbedtls-dev valgrind rapidjson-dev libcjson-dev
-               libsimdjson-dev nlohmann-json3-dev) ;;
+               libsimdjson-dev nlohmann-json3-dev nginx-light openssl) ;;
   # rv32: scripts/rv32-check.sh and rv32-bench.sh (RISC-V cross compiler,
   # picolibc, QEMU; C++ headers from the ARM package; arm-none-eabi for the
   # Cortex-M4 sizes of scripts/cross-check.sh).

@@ -81,6 +81,9 @@ WaitFor Connection::waitFor(const Progress& x) const {
 void Connection::wait(Progress& x) {
   Transport* t = transportOf(x);
   x.waited_ = x.blocked_ && t ? t->waitReady(x.waitBy_) : WaitResult::Ready;
+  // A wait that ended Ready ended before the deadline: the read it lets
+  // through does not read the clock to check it again (the 8th after does).
+  if (x.waited_ == WaitResult::Ready) x.reads_ = 1;
 }
 
 void Connection::abort(Progress& x) {
@@ -397,7 +400,8 @@ void Connection::readStep(Progress& x) {
   // reads that always find data never time out by themselves. A read that
   // waited checks the deadline (reads_ starts again at 0 after WouldBlock);
   // otherwise the clock is read at every 8th read only (at most 7 reads that
-  // found data at once, a few KB, go past it): on a board it costs more than
+  // found data at once, a few KB, go past it; a blocking wait that ended
+  // Ready counts as the check): on a board it costs more than
   // a read's bookkeeping (ESP-IDF's monotonicMs() divides esp_timer's 64-bit
   // microseconds).
   if (x.waited_ != WaitResult::Ready || ((x.reads_++ & 7) == 0 && x.readBy_.expired())) {

@@ -502,6 +502,8 @@ bool RequestRun::bodySatisfied() const {
 void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {
   RequestRun& run = *static_cast<RequestRun*>(self);
   run.result_.bodyBytes += length;
+  if (run.body_.ignoring()) return;  // read on only to keep the connection
+  if (run.body_.started()) return run.body_.take(run.parser_, nullptr, false, data, length);
   if (run.followingRedirect()) return;  // a hop's body is nobody's
   run.body_.take(run.parser_, run.bodyBinder(), run.downloading(), data, length);
 }

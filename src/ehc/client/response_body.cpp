@@ -171,7 +171,7 @@ void ResponseBody::take(const ResponseParser& parser, JsonBinder* binder, bool t
   }
   received_ += length;
   if (!inflating_) {
-    deliver(reinterpret_cast<const uint8_t*>(data), length);
+    consume(reinterpret_cast<const uint8_t*>(data), length);  // wanted, as just asked
     return;
   }
   if (!inflate_->feed(*inflater_, data, length) && !error_)
@@ -184,6 +184,11 @@ bool ResponseBody::decoded(void* self, const uint8_t* data, size_t length) {
 
 bool ResponseBody::deliver(const uint8_t* data, size_t length) {
   if (!wanted()) return true;  // read only to keep the connection: not counted
+  return consume(data, length);
+}
+
+// Bytes a consumer wants, to the consumers.
+bool ResponseBody::consume(const uint8_t* data, size_t length) {
   if (eventMode_) {
     bytes_ += length;
     return options_->eventCalls->feed(events_, data, length);  // false: the callback ended it
@@ -218,11 +223,6 @@ const char* ResponseBody::lastEventId() const {
 
 uint32_t ResponseBody::eventRetryMs(uint32_t fallback) const {
   return options_->eventCalls ? options_->eventCalls->retryMs(events_, fallback) : fallback;
-}
-
-bool ResponseBody::wanted() const {
-  if (eventMode_) return !events_.stopped();
-  return toSink_ || (binder_ && !binder_->done());
 }
 
 bool ResponseBody::tooLarge(const ResponseParser& parser) const {

@@ -40,6 +40,13 @@ class ResponseBody {
   // of a response.
   void take(const ResponseParser& parser, JsonBinder* binder, bool toSink, const char* data,
             size_t length);
+  // Nobody takes this response's body any more (the bindings were done, or
+  // it failed): take() would only drop the bytes. Stays so until the next
+  // response.
+  bool ignoring() const { return started_ && (skipped_ || error_ != 0); }
+  // This response's first body bytes came: its consumers are chosen (take()
+  // no longer looks at the binder and toSink it is given).
+  bool started() const { return started_; }
   // The exchange ended without a failure: the coding's end and the check.
   void finish(const ResponseParser& parser, JsonBinder* binder, bool toSink);
 
@@ -78,9 +85,14 @@ class ResponseBody {
   void restartDownload();
   void captureValidators(ResponseParser& parser);
   void keepValidator(const ResponseParser& parser);
-  bool wanted() const;  // does a consumer still take the body?
+  // Does a consumer still take the body? (Inline: asked at every read.)
+  bool wanted() const {
+    if (eventMode_) return !events_.stopped();
+    return toSink_ || (binder_ && !binder_->done());
+  }
   bool chooseCoding(const ResponseParser& parser);
   bool deliver(const uint8_t* data, size_t length);
+  bool consume(const uint8_t* data, size_t length);
   void fail(int code, ErrorCause cause = ErrorCause());
   static bool decoded(void* self, const uint8_t* data, size_t length);
 

@@ -134,7 +134,7 @@ PollState RestClient::pollRun(RestRequest& request) {
 
 // Steps the run until it is blocked, Done, or past the budget (0: none).
 PollState RestClient::advance(uint32_t budgetMs, uint32_t budgetBytes) {
-  const uint32_t begun = monotonicMs();
+  const uint32_t begun = budgetMs ? monotonicMs() : 0;  // no clock read without a time budget
   const uint64_t moved = parts_.connection.bytesMoved();
   while (run_.step()) {
     if (run_.blocked()) return PollState::InProgress;

@@ -37,6 +37,11 @@ void RequestWriter::flush() {
 }
 
 void RequestWriter::put(const char* s, size_t n) {
+  if (EHC_HTTP_HOST_SPEED && n < size_ - used_ && !skip_ && error_ == HttpError::Ok) {  // it fits
+    memcpy(buffer_ + used_, s, n);
+    used_ += n;
+    return;
+  }
   if (skip_ && used_ == 0) {
     const size_t k = n < skip_ ? n : static_cast<size_t>(skip_);
     skip_ -= k;
@@ -68,11 +73,16 @@ void RequestWriter::put(const char* s) {
 }
 
 void RequestWriter::putEncoded(const char* s, size_t n, bool pathSafe) {
+  const PercentSet set = pathSafe ? PercentSet::Path : PercentSet::Unreserved;
+  if (EHC_HTTP_HOST_SPEED && percentEncodedLength(s, n, set) == n) {  // mostly nothing to encode
+    put(s, n);
+    return;
+  }
   // Encode in small slices so any buffer size works.
   char tmp[48];
   while (n) {
     const size_t slice = n < 16 ? n : 16;
-    put(tmp, percentEncode(s, slice, pathSafe ? PercentSet::Path : PercentSet::Unreserved, tmp));
+    put(tmp, percentEncode(s, slice, set, tmp));
     s += slice;
     n -= slice;
   }
@@ -105,19 +115,19 @@ HttpError RequestWriter::begin(const char* method, const Url& url, const char* p
   if (error_ != HttpError::Ok) return error_;
   if (!method || !isToken(method, strlen(method))) return fail(HttpError::HeaderInjection);
   put(method);
-  put(" ");
+  putLiteral(" ");
   if (target(url, path, pathParams, pathParamCount, query, queryCount) != HttpError::Ok)
     return error_;
-  put(" HTTP/1.1\r\nHost: ");
-  if (url.ipv6) put("[");
+  putLiteral(" HTTP/1.1\r\nHost: ");
+  if (url.ipv6) putLiteral("[");
   put(url.host, url.hostLength);
-  if (url.ipv6) put("]");
+  if (url.ipv6) putLiteral("]");
   if (!url.defaultPort) {
     char num[kMaxNumberText];
-    put(":");
+    putLiteral(":");
     put(num, formatUint64(url.port, num));
   }
-  put("\r\n");
+  putLiteral("\r\n");
   return error_;
 }
 
@@ -135,12 +145,12 @@ HttpError RequestWriter::target(const Url& url, const char* path, const Param* p
   const char* baseQuery = static_cast<const char*>(memchr(url.path, '?', url.pathLength));
   if (baseQuery) base = static_cast<size_t>(baseQuery - url.path);
   if (!*path) {  // the base URL itself
-    if (base == 0) put("/");
+    if (base == 0) putLiteral("/");
     put(url.path, base);
   } else {
     while (base > 0 && url.path[base - 1] == '/') --base;
     put(url.path, base);
-    if (*path != '/') put("/");
+    if (*path != '/') putLiteral("/");
   }
   // The path, with {name} placeholders replaced.
   bool hasQuery = false;
@@ -176,16 +186,33 @@ HttpError RequestWriter::target(const Url& url, const char* path, const Param* p
     put(hasQuery ? "&" : "?");
     hasQuery = true;
     putEncoded(query[k].name, strlen(query[k].name), false);
-    put("=");
+    putLiteral("=");
     putParam(query[k].value, false);
   }
   return error_;
 }
 
+// On hosts the names and the fixed values, this file's own, are written
+// whole, without the checks a caller's header gets (the user agent's value
+// still gets them); a board keeps the smaller code of three header() calls.
 HttpError RequestWriter::standardHeaders(const char* userAgent, bool keepAlive) {
-  header("Connection", keepAlive ? "keep-alive" : "close");
-  if (userAgent && *userAgent) header("User-Agent", userAgent);
-  return header("Accept", "application/json");
+  if (!EHC_HTTP_HOST_SPEED) {
+    header("Connection", keepAlive ? "keep-alive" : "close");
+    if (userAgent && *userAgent) header("User-Agent", userAgent);
+    return header("Accept", "application/json");
+  }
+  if (error_ != HttpError::Ok) return error_;
+  if (keepAlive)
+    putLiteral("Connection: keep-alive\r\n");
+  else
+    putLiteral("Connection: close\r\n");
+  if (userAgent && *userAgent) {
+    putLiteral("User-Agent: ");
+    headerText(userAgent, strlen(userAgent));
+    endHeader();
+  }
+  putLiteral("Accept: application/json\r\n");
+  return error_;
 }
 
 HttpError RequestWriter::header(const char* name, const char* value) {
@@ -201,7 +228,7 @@ HttpError RequestWriter::beginHeader(const char* name) {
   if (!safeHeaderText(name)) return fail(HttpError::HeaderInjection);
   if (!isToken(name, strlen(name))) return fail(HttpError::BadHeaderName);
   put(name);
-  put(": ");
+  putLiteral(": ");
   return error_;
 }
 
@@ -213,7 +240,7 @@ HttpError RequestWriter::headerText(const char* text, size_t n) {
 }
 
 HttpError RequestWriter::endHeader() {
-  put("\r\n");
+  putLiteral("\r\n");
   return error_;
 }
 
@@ -221,7 +248,7 @@ HttpError RequestWriter::basicAuth(const char* user, const char* password) {
   if (error_ != HttpError::Ok) return error_;
   if (!user || !password) return fail(HttpError::BadHeaderName);
   if (!safeHeaderText(user) || !safeHeaderText(password)) return fail(HttpError::HeaderInjection);
-  put("Authorization: Basic ");
+  putLiteral("Authorization: Basic ");
   // Base64 of "user:password", three bytes at a time (no buffer for the pair).
   uint8_t group[3];
   size_t g = 0;
@@ -239,7 +266,7 @@ HttpError RequestWriter::basicAuth(const char* user, const char* password) {
   feed(":", 1);
   feed(password, strlen(password));
   if (g) put(out, base64Encode(group, g, out));
-  put("\r\n");
+  putLiteral("\r\n");
   return error_;
 }
 
@@ -247,20 +274,20 @@ HttpError RequestWriter::bearer(const char* token) {
   if (error_ != HttpError::Ok) return error_;
   if (!token || !safeHeaderText(token) || !validValue(token, strlen(token)))
     return fail(HttpError::HeaderInjection);
-  put("Authorization: Bearer ");
+  putLiteral("Authorization: Bearer ");
   put(token);
-  put("\r\n");
+  putLiteral("\r\n");
   return error_;
 }
 
 HttpError RequestWriter::endHeaders(int64_t contentLength) {
   if (contentLength >= 0) {
     char num[kMaxNumberText];
-    put("Content-Length: ");
+    putLiteral("Content-Length: ");
     put(num, formatInt64(contentLength, num));
-    put("\r\n");
+    putLiteral("\r\n");
   }
-  put("\r\n");
+  putLiteral("\r\n");
   return error_;
 }
 

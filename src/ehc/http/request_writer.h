@@ -125,6 +125,11 @@ class RequestWriter {
  private:
   void put(const char* s, size_t n);
   void put(const char* s);
+  // A literal's length is known: no strlen per piece of every request.
+  template <size_t N>
+  void putLiteral(const char (&s)[N]) {
+    put(s, N - 1);
+  }
   void putEncoded(const char* s, size_t n, bool pathSafe);
   void putParam(const ParamValue& v, bool pathSafe);
   void flush();

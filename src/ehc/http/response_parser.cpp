@@ -43,11 +43,22 @@ bool sameText(const char* a, const char* b, size_t n) {
     if (lower(static_cast<uint8_t>(a[i])) != lower(static_cast<uint8_t>(b[i]))) return false;
   return true;
 }
+// Same text as `lower`, which has only a-z and '-', for a field name (token
+// bytes): of those, only letters of either case and '-' itself give one of
+// them with the 0x20 bit set, so one OR per byte does what lower() does.
+bool sameTokenAsLower(const char* token, const char* lower, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    if ((static_cast<uint8_t>(token[i]) | 0x20) != static_cast<uint8_t>(lower[i])) return false;
+  return true;
+}
 // Which of the words, each after its length byte, `text` is (any case):
-// 1, 2, 3 ..., or 0.
+// 1, 2, 3 ..., or 0. (The words are lower case and a list element's token
+// is token bytes: see sameTokenAsLower.)
 int wordIndex(const char* text, size_t n, const char* words) {
   for (int k = 1; *words; ++k, words += 1 + *words)
-    if (static_cast<size_t>(*words) == n && sameText(text, words + 1, n)) return k;
+    if (static_cast<size_t>(*words) == n &&
+        (EHC_HTTP_HOST_SPEED ? sameTokenAsLower : sameText)(text, words + 1, n))
+      return k;
   return 0;
 }
 // The list tokens the parser acts on.
@@ -61,7 +72,7 @@ detail::ResponseProgress::Field framingField(const char* name, size_t n) {
                     : n == 17 ? "transfer-encoding"
                     : n == 10 ? "connection"
                               : nullptr;
-  if (!lit || !sameText(name, lit, n)) return P::kOther;
+  if (!lit || !(EHC_HTTP_HOST_SPEED ? sameTokenAsLower : sameText)(name, lit, n)) return P::kOther;
   return n == 14 ? P::kContentLength : n == 17 ? P::kTransferEncoding : P::kConnection;
 }
 
@@ -69,6 +80,23 @@ detail::ResponseProgress::Field framingField(const char* name, size_t n) {
 // data[i] up to data[stop].
 size_t valueRun(const char* data, size_t i, size_t stop) {
   while (i < stop) {
+#if EHC_HTTP_HOST_SPEED && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    // 64-bit hosts: eight bytes at a time up to the first that is not a
+    // value byte (below 0x21 among the ASCII ones, or DEL): the lowest flag
+    // of the borrow test is exact, so it says where that byte is.
+    if (stop - i >= 8) {
+      constexpr uint64_t kOnes = 0x0101010101010101u, kHigh = 0x8080808080808080u;
+      uint64_t w;
+      memcpy(&w, data + i, 8);
+      const uint64_t del = w ^ (kOnes * 0x7F);
+      const uint64_t flags = ((w - kOnes * 0x21) & ~w & kHigh) | ((del - kOnes) & ~del & kHigh);
+      if (!flags) {
+        i += 8;
+        continue;
+      }
+      i += static_cast<size_t>(__builtin_ctzll(flags)) / 8;
+    }
+#endif
     if (valueByte(static_cast<uint8_t>(data[i]))) {
       ++i;
     } else if (data[i] == ' ' && i + 1 < stop && valueByte(static_cast<uint8_t>(data[i + 1]))) {
@@ -164,7 +192,11 @@ void ResponseParser::deliver(const char* data, size_t n) {
 
 // Counts a framing byte against the limits: the header section's (head or
 // trailers) and the line's. The limit it would cross (not counted), or Ok.
-HttpError ResponseParser::countByte(uint8_t c) {
+#if EHC_HTTP_HOST_SPEED
+EHC_ALWAYS_INLINE  // a call per framing byte outside the runs
+#endif
+    HttpError
+    ResponseParser::countByte(uint8_t c) {
   const bool head = state_ <= kLineFeed;
   if (head && headerBytes_ >= EHC_HTTP_MAX_HEADER_BYTES) return HttpError::HeadersTooLarge;
   if (isLineEnd(c)) {
@@ -193,9 +225,18 @@ EHC_ALWAYS_INLINE void ResponseParser::countRun(size_t n) {
   headerBytes_ += n;
 }
 
+// The status line's fixed part (see statusLineByte).
+namespace {
+constexpr char kStatusShape[] = "HTTP/1.d ddd ";  // d: a digit
+constexpr size_t kStatusShapeLength = sizeof kStatusShape - 1;
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
+}  // namespace
+
 // Framing bytes up to the body, the end of the message or a failure.
 size_t ResponseParser::framing(const char* data, size_t length, size_t at) {
-  size_t i = 0;
+  size_t i = EHC_HTTP_HOST_SPEED && statusLineAtOnce(data, length) ? kStatusShapeLength : 0;
   while (i < length && state_ < kBodyLength) {
     const uint8_t c = static_cast<uint8_t>(data[i]);
     const HttpError limit = countByte(c);
@@ -223,8 +264,26 @@ size_t ResponseParser::framing(const char* data, size_t length, size_t at) {
 // The status line, HTTP-version SP status-code SP reason-phrase (RFC 9112 4):
 // "HTTP/1." a digit, SP, three digits (the first not 0), then SP and the
 // reason, or (tolerated) the line's end.
+// A response's first piece mostly holds the status line's fixed part whole:
+// taken at once, as statusLineByte() would take it byte by byte (anything
+// else is left to it, errors included).
+bool ResponseParser::statusLineAtOnce(const char* d, size_t length) {
+  if (state_ != kStatusLine || matched_ != 0 || length < kStatusShapeLength ||
+      runRoom(kStatusShapeLength) < kStatusShapeLength)
+    return false;
+  if (memcmp(d, kStatusShape, 7) != 0 || !isDigit(d[7]) || d[8] != ' ' || !isDigit(d[9]) ||
+      d[9] == '0' || !isDigit(d[10]) || !isDigit(d[11]) || d[12] != ' ')
+    return false;
+  countRun(kStatusShapeLength);
+  minor_ = d[7] - '0';
+  status_ = (d[9] - '0') * 100 + (d[10] - '0') * 10 + (d[11] - '0');
+  interim_ = status_ < 200 && status_ != 101;
+  matched_ = kStatusShapeLength;
+  return true;
+}
+
 void ResponseParser::statusLineByte(uint8_t c, size_t at) {
-  static const char kShape[] = "HTTP/1.d ddd ";  // d: a digit
+  static const char* const kShape = kStatusShape;
   const uint32_t k = matched_;
   if (isLineEnd(c) && (k == 12 || k == 13)) {
     afterLine_ = kHeaderStart;
@@ -413,7 +472,8 @@ void ResponseParser::startField(const char* name, size_t n) {
 size_t ResponseParser::fieldValue(const char* data, size_t n, size_t at) {
   size_t k = n;
   if (field_ != kOther)
-    for (k = 0; k < n && state_ != kError; ++k)
+    for (k = EHC_HTTP_HOST_SPEED && field_ != kContentLength ? listTokenRun(data, n) : 0;
+         k < n && state_ != kError; ++k)
       fieldValueByte(static_cast<uint8_t>(data[k]), at + k);
   if (captureMask_) captureBytes(data, k);
   if (fieldVisitor_) fieldVisitor_->value(visitorUser_, data, k);
@@ -464,6 +524,24 @@ void ResponseParser::commitLength(size_t at) {
 // A byte of a Connection or Transfer-Encoding list element (not a ','
 // ending it): OWS token OWS *( ";" OWS parameter ), the token kept, the
 // parameters checked by parameters.h and skipped.
+// The token bytes a Connection or Transfer-Encoding list element starts
+// with ("keep-alive"), taken at once: listByte() would step each to
+// kElementToken and keep it. Returns how many.
+size_t ResponseParser::listTokenRun(const char* data, size_t n) {
+  if (param_ != detail::kElementStart && param_ != detail::kElementToken) return 0;
+  size_t k = 0;
+  while (k < n && tokenByte(static_cast<uint8_t>(data[k]))) ++k;
+  if (k == 0) return 0;
+  // As listByte() keeps them: the first sizeof token_ bytes, and a count
+  // that stops at one more (too long for any token looked for).
+  const size_t room = tokenLength_ < sizeof token_ ? sizeof token_ - tokenLength_ : 0;
+  if (room) memcpy(token_ + tokenLength_, data, k < room ? k : room);
+  tokenLength_ = static_cast<uint32_t>(tokenLength_ + k < sizeof token_ + 1 ? tokenLength_ + k
+                                                                            : sizeof token_ + 1);
+  param_ = detail::kElementToken;
+  return k;
+}
+
 void ResponseParser::listByte(uint8_t c) {
   const detail::ParamState next = detail::nextParamState(param_, c);
   if (next == detail::kParamBad && detail::inElementToken(param_)) {

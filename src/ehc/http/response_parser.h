@@ -220,6 +220,7 @@ class ResponseParser : private detail::ResponseProgress {
   size_t framing(const char* data, size_t length, size_t at);
   size_t body(const char* data, size_t n);
   void deliver(const char* data, size_t n);
+  bool statusLineAtOnce(const char* data, size_t length);
   void statusLineByte(uint8_t c, size_t at);
   void lineFeed(uint8_t c, size_t at);
   size_t fieldBytes(const char* data, size_t i, size_t length, size_t at);
@@ -228,6 +229,7 @@ class ResponseParser : private detail::ResponseProgress {
   size_t fieldValue(const char* data, size_t n, size_t at);
   void fieldValueByte(uint8_t c, size_t at);
   void commitLength(size_t at);
+  size_t listTokenRun(const char* data, size_t n);
   void listByte(uint8_t c);
   void elementEnd(size_t at);
   void codingEnd(bool chunked, bool withParameters, size_t at);
