@@ -56,9 +56,16 @@ constexpr ErrorText kTexts[] = {
     {"digest_bad_expected", "the expected SHA-256 is not 64 hexadecimal digits"},
     {"digest_failed", "the body's SHA-256 could not be computed"},
     {"upload_with_other_body", "upload() with other body content"},
+    {"graphql_document_too_long",
+     "GraphQL document or operation name too long (EHC_GRAPHQL_DOCUMENT_SIZE, _NAME_SIZE)"},
+    {"graphql_variables_full", "GraphQL variables do not fit (EHC_GRAPHQL_VARIABLES_SIZE)"},
+    {"graphql_bad_variable",
+     "GraphQL variable name is not a Name, or its value is not JSON (NaN, infinity, invalid "
+     "UTF-8, malformed raw JSON)"},
+    {"graphql_batch_full", "too many operations in a GraphQL batch (EHC_GRAPHQL_MAX_BATCH)"},
 };
 static_assert(sizeof kTexts / sizeof kTexts[0] ==
-                  static_cast<size_t>(RequestError::UploadWithOtherBody) + 1,
+                  static_cast<size_t>(RequestError::GraphQLBatchFull) + 1,
               "one text per error");
 
 }  // namespace

@@ -84,6 +84,14 @@ HttpError writeBody(RequestWriter& w, const RequestSpec& q, const ClientSettings
     *headBytes = w.position();
     JsonWriter out(toRequest, &w);
     writeDottedObject(out, q.fields, q.fieldCount);
+  } else if (q.written.write) {
+    w.header("Content-Type", contentType(q, s));
+    JsonWriter counter = countingWriter();  // checked at writtenBody(): no error
+    q.written.write(counter, q.written.object);
+    w.endHeaders(static_cast<int64_t>(counter.length()));
+    *headBytes = w.position();
+    JsonWriter out(toRequest, &w);
+    q.written.write(out, q.written.object);
   } else if (q.upload.read) {
     w.header("Content-Type", uploadType(q));
     writeUploadHead(w, q.upload);

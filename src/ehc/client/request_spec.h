@@ -15,6 +15,7 @@
 #include "callback.h"
 #include "header_targets.h"
 #include "rest_result.h"
+#include "written_body.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -54,6 +55,7 @@ struct RequestSpec {
   const char* rawBody = nullptr;  // raw text, or a struct's JSON (in storage unless by reference)
   size_t rawLength = 0;
   const char* contentType = nullptr;
+  WrittenJsonBody written;  // a JSON body written at send time (RestRequest::writtenBody)
 
   uint32_t timeoutMs = 0;  // 0: the client's
   int16_t retries = -1;    // -1: the client's

@@ -44,6 +44,9 @@ inline void appendText(std::string& s, const char* d, size_t n) {
 using TextString = const char*;
 #endif
 
+class GraphQLRequest;
+class GraphQLBatchRequest;
+
 class RestClient : private RequestOwner {
  public:
   // baseUrl: http(s)://host[:port][/base/path] (copied). port: 0 = from the
@@ -63,6 +66,12 @@ class RestClient : private RequestOwner {
   RestRequest patch(TextArg path = "") { return RestRequest(*this, "PATCH", path.c_str()); }
   RestRequest del(TextArg path = "") { return RestRequest(*this, "DELETE", path.c_str()); }
   RestRequest head(TextArg path = "") { return RestRequest(*this, "HEAD", path.c_str()); }
+  // GraphQL (graphql_request.h, graphql_batch_request.h): graphql() POSTs
+  // unless told asGet(); graphqlGet/graphqlPost say it at once.
+  GraphQLRequest graphql(TextArg path = "/graphql");
+  GraphQLRequest graphqlGet(TextArg path = "/graphql");
+  GraphQLRequest graphqlPost(TextArg path = "/graphql");
+  GraphQLBatchRequest graphqlBatch(TextArg path = "/graphql");
 
   // --- settings ---------------------------------------------------------------
   // False when malformed (the next requests fail with EHC_ERROR_BAD_URL) or

@@ -211,7 +211,7 @@ RestRequest& RestRequest::expectContinue(bool on) & {
 }
 
 bool RestRequest::bodyIsFree(RequestError what) {
-  if (spec_.fieldCount || spec_.rawBody || spec_.upload.read) {
+  if (spec_.fieldCount || spec_.rawBody || spec_.upload.read || spec_.written.write) {
     fail(EHC_ERROR_INVALID_REQUEST, what);
     return false;
   }
@@ -289,6 +289,29 @@ RestRequest& RestRequest::setJsonBody(const void* object, StructWriter writer) {
   spec_.rawBody = at;
   spec_.rawLength = length;
   return *this;
+}
+
+RestRequest& RestRequest::method(const char* name) & {
+  if (ready() && name) spec_.method = name;
+  return *this;
+}
+
+RestRequest& RestRequest::writtenBody(WrittenJsonBody body, const char* contentType) & {
+  if (!ready() || !body.write || !bodyIsFree(RequestError::StructWithOtherBody)) return *this;
+  JsonWriter counter = countingWriter();  // a body that cannot be written is refused here
+  if (body.write(counter, body.object) != WriteError::Ok || !counter.complete()) {
+    fail(EHC_ERROR_INVALID_REQUEST, RequestError::StructNotJson);
+    return *this;
+  }
+  spec_.written = body;
+  if (contentType) spec_.contentType = keep(contentType);
+  return *this;
+}
+
+int RestRequest::watchBinding(int binding, JsonMatchCallback each, void* user) {
+  track(binding);
+  if (binding >= 0 && each && spec_.error == EHC_OK) binder().onMatch(binding, each, user);
+  return binding;
 }
 
 RestRequest& RestRequest::rawBody(const char* text, const char* contentType) & {

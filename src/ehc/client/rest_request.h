@@ -474,6 +474,46 @@ class RestRequest {
   EHC_CHAIN_ON_TEMPORARY(getRawBody)
   EHC_CHAIN_ON_TEMPORARY(getHeader)
 
+  // --- for request kinds built on this one (GraphQLRequest) -------------------
+  // The HTTP method while the request is built (a string that outlives it,
+  // e.g. "GET").
+  RestRequest& method(const char* name) &;
+  // A JSON body written when it is sent (written_body.h); refused
+  // (EHC_ERROR_INVALID_REQUEST) when it does not write as one JSON value.
+  RestRequest& writtenBody(WrittenJsonBody body, const char* contentType = nullptr) &;
+  // A binding made in the client's binder whose every delivery (each match
+  // of a "*" path) also goes to each(match, user). path, target and user
+  // are not copied: they must stay where they are until the request is sent.
+  template <typename T, typename std::enable_if<detail::IsScalarTarget<T>::value, int>::type = 0>
+  RestRequest& watchBody(const char* path, T* target, JsonMatchCallback each, void* user) & {
+    if (ready()) watchBinding(binder().bind(path, target), each, user);
+    return *this;
+  }
+  RestRequest& watchBody(const char* path, char* buf, size_t size, JsonMatchCallback each,
+                         void* user) & {
+    if (ready()) watchBinding(binder().bind(path, buf, size), each, user);
+    return *this;
+  }
+  RestRequest& watchRawBody(const char* path, char* buf, size_t size, JsonMatchCallback each,
+                            void* user) & {
+    if (ready()) watchBinding(binder().bindRaw(path, buf, size), each, user);
+    return *this;
+  }
+  RestRequest& watchBody(const char* path, JsonMatchCallback each, void* user) & {
+    if (ready()) watchBinding(binder().bindCallback(path, each, user), nullptr, nullptr);
+    return *this;
+  }
+  // Fails the request as a builder refusal would (the first failure stays).
+  RestRequest& refuse(int code, RequestError cause) & {
+    fail(code, cause);
+    return *this;
+  }
+  // A request that failed while it was built (capacity, bad input): nothing
+  // will be sent; send() returns that failure.
+  bool failed() const {
+    return spec_.error != EHC_OK;
+  }
+
   // Sends now (once) and tells how it went. A started request: waits for
   // its end.
   RestResult send();
@@ -527,6 +567,7 @@ class RestRequest {
   void fail(int code, RequestError cause);
   void track(int bindResult);
   void addEach(int binding, MatchCallback callback);
+  int watchBinding(int binding, JsonMatchCallback each, void* user);
   void releaseCallbacks();
   RestRequest& addParam(Param* list, uint8_t& count, size_t capacity, const char* name,
                         ParamValue value);

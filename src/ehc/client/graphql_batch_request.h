@@ -1,0 +1,141 @@
+// GraphQLBatchRequest: several GraphQL operations in one HTTP POST (a JSON
+// array of them), the answer an array with one response per operation, as
+// ESP32-HTTP-Client's GraphQLBatchRequest:
+//
+//   GraphQLBatchRequest batch(&client, "/graphql");
+//   batch.addQuery("{ user(id: 1) { name } }").getData("user.name", first, sizeof first);
+//   batch.addQuery("{ user(id: 2) { name } }").getData("user.name", second, sizeof second);
+//   batch.execute();
+//
+// Operation i's getData() reads "i.data...", its errors "i.errors" of the
+// answer. The operations live inside the batch: at most
+// EHC_GRAPHQL_MAX_BATCH (default 3) of them, each as big as a
+// GraphQLOperation with its errors (about 1 KB with the default sizes), so
+// a batch is best kept static or small. One more add() fails the batch
+// (EHC_ERROR_CAPACITY) and returns a spare operation that sends nothing.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../config.h"
+#include "graphql_builder.h"
+#include "graphql_errors.h"
+#include "rest_request.h"
+#include "rest_result.h"
+
+#ifndef EHC_GRAPHQL_MAX_BATCH
+#define EHC_GRAPHQL_MAX_BATCH 3
+#endif
+static_assert(EHC_GRAPHQL_MAX_BATCH >= 1 && EHC_GRAPHQL_MAX_BATCH <= 99,
+              "EHC_GRAPHQL_MAX_BATCH: 1..99");
+
+EHC_BEGIN_NAMESPACE
+
+class RestClient;
+class GraphQLBatchRequest;
+
+// One operation of a batch: the builder of GraphQLRequest without the HTTP
+// part (the batch has it).
+class GraphQLBatchOperation : public GraphQLBuilder<GraphQLBatchOperation> {
+ private:
+  friend class GraphQLBuilder<GraphQLBatchOperation>;
+  friend class GraphQLBatchRequest;
+  RestRequest& http() { return *http_; }
+  const char* dataPrefix() const { return prefix_; }
+  void usePost() {}  // a batch is a POST
+
+  RestRequest* http_ = nullptr;
+  char prefix_[4] = {};  // "2."
+};
+
+class GraphQLBatchRequest {
+ public:
+  GraphQLBatchRequest(RestClient* client, const char* path = "/graphql");
+  GraphQLBatchRequest(GraphQLBatchRequest&& other) noexcept;
+  GraphQLBatchRequest(const GraphQLBatchRequest&) = delete;
+  GraphQLBatchRequest& operator=(const GraphQLBatchRequest&) = delete;
+  GraphQLBatchRequest& operator=(GraphQLBatchRequest&&) = delete;
+  ~GraphQLBatchRequest();
+
+  GraphQLBatchOperation& add();
+  GraphQLBatchOperation& addQuery(TextArg document) { return add().query(document); }
+  GraphQLBatchOperation& addMutation(TextArg document) { return add().mutation(document); }
+  size_t size() const { return count_; }
+  // Operation i (0 <= i < size(); past it: the spare, which sends nothing).
+  GraphQLBatchOperation& operation(size_t index);
+
+  GraphQLBatchRequest& header(const char* name, const char* value) {
+    http_.header(name, value);
+    return *this;
+  }
+  GraphQLBatchRequest& accept(const char* value);
+  GraphQLBatchRequest& timeout(uint32_t ms) {
+    http_.timeout(ms);
+    return *this;
+  }
+  GraphQLBatchRequest& maxRetry(int times) {
+    http_.retry(times);
+    return *this;
+  }
+  GraphQLBatchRequest& retry(int times) { return maxRetry(times); }
+  template <typename F>
+  GraphQLBatchRequest& onSuccess(F f) {
+    http_.onSuccess(std::move(f));
+    return *this;
+  }
+  template <typename F>
+  GraphQLBatchRequest& onError(F f) {
+    http_.onError(std::move(f));
+    return *this;
+  }
+  template <typename F>
+  GraphQLBatchRequest& onResponse(F f) {
+    http_.onResponse(std::move(f));
+    return *this;
+  }
+  // f(const GraphQLErrors&) or f(const std::vector<GraphQLError>&): every
+  // operation's errors together (the first EHC_GRAPHQL_MAX_ERRORS kept,
+  // total() counting all), after each operation's own error callbacks.
+  template <typename F>
+  GraphQLBatchRequest& onGraphQLError(F f) {
+    all_.onGraphQLError(std::move(f));
+    return *this;
+  }
+
+  void execute() { send(); }
+  RestResult send();
+
+ private:
+  // Gathers every operation's errors for the batch's onGraphQLError.
+  class AllErrors : public GraphQLBuilder<AllErrors> {
+   public:
+    void gather(const GraphQLErrors& errors);
+    void deliver() { deliverErrors(); }
+    void reset() { op_.errors.reset(); }
+    void takeFrom(AllErrors& other) { GraphQLBuilder<AllErrors>::takeFrom(other); }
+    void release() { releaseCallbacks(); }
+
+   private:
+    friend class GraphQLBuilder<AllErrors>;
+    RestRequest& http() { return *http_; }
+    const char* dataPrefix() const { return ""; }
+    void usePost() {}
+    RestRequest* http_ = nullptr;
+    friend class GraphQLBatchRequest;
+  };
+
+  static WriteError writeBody(JsonWriter& writer, const void* batch);
+  void adopt();  // the operations' pointers to http_ (after a move)
+
+  RestRequest http_;
+  GraphQLBatchOperation ops_[EHC_GRAPHQL_MAX_BATCH + 1];  // the last: the spare
+  GraphQLErrors* lists_[EHC_GRAPHQL_MAX_BATCH] = {};
+  GraphQLErrorReader reader_;
+  AllErrors all_;
+  uint8_t count_ = 0;
+  bool accept_ = false;
+  bool sent_ = false;
+};
+
+EHC_END_NAMESPACE

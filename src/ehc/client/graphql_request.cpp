@@ -1,0 +1,79 @@
+#include "graphql_request.h"
+
+#include "rest_client.h"
+
+EHC_BEGIN_NAMESPACE
+
+const char kGraphQLAccept[] = "application/graphql-response+json, application/json";
+const char kGraphQLContentType[] = "application/json; charset=utf-8";
+
+namespace detail {
+
+bool composeDataPath(char* out, size_t size, const char* prefix, const char* path) {
+  if (!path) path = "";
+  const bool underData =
+      strcmp(path, "data") == 0 || strncmp(path, "data.", 5) == 0;  // as the original keeps it
+  const int n = !*path      ? snprintf(out, size, "%sdata", prefix)
+                : underData ? snprintf(out, size, "%s%s", prefix, path)
+                            : snprintf(out, size, "%sdata.%s", prefix, path);
+  return n > 0 && static_cast<size_t>(n) < size;
+}
+
+}  // namespace detail
+
+GraphQLRequest RestClient::graphql(TextArg path) {
+  return GraphQLRequest(this, path.c_str());
+}
+GraphQLRequest RestClient::graphqlGet(TextArg path) {
+  return GraphQLRequest(this, path.c_str(), kGraphQLGet);
+}
+GraphQLRequest RestClient::graphqlPost(TextArg path) {
+  return GraphQLRequest(this, path.c_str(), kGraphQLPost);
+}
+
+GraphQLRequest::GraphQLRequest(RestClient* client, const char* path, int method)
+    : http_(client->post(path ? path : "")), get_(method == kGraphQLGet) {}
+
+GraphQLRequest::GraphQLRequest(GraphQLRequest&& other) noexcept
+    : http_(std::move(other.http_)), get_(other.get_), accept_(other.accept_), sent_(other.sent_) {
+  takeFrom(other);
+  other.sent_ = true;  // the moved-from one sends nothing
+}
+
+GraphQLRequest::~GraphQLRequest() {
+  if (!sent_) send();
+  releaseCallbacks();
+}
+
+GraphQLRequest& GraphQLRequest::method(int httpMethod) {
+  get_ = httpMethod == kGraphQLGet;
+  return *this;
+}
+
+GraphQLRequest& GraphQLRequest::accept(const char* value) {
+  accept_ = true;
+  http_.header("Accept", value);
+  return *this;
+}
+
+RestResult GraphQLRequest::send() {
+  if (sent_) return http_.send();  // already sent: says so (EHC_ERROR... already sent)
+  sent_ = true;
+  op_.errors.reset();
+  // From here on this object does not move: the bindings may point into it.
+  lists_[0] = &op_.errors;
+  reader_.watch(http_, lists_, 1, false);
+  if (!accept_) http_.header("Accept", kGraphQLAccept);
+  if (get_) {
+    http_.method("GET").query("query", op_.document());
+    if (op_.operationName()[0]) http_.query("operationName", op_.operationName());
+    if (op_.hasVariables()) http_.query("variables", op_.variables());
+  } else {
+    http_.method("POST").writtenBody({&GraphQLOperation::writeBody, &op_}, kGraphQLContentType);
+  }
+  const RestResult result = http_.send();
+  deliverErrors();
+  return result;
+}
+
+EHC_END_NAMESPACE
