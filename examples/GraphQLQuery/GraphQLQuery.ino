@@ -26,12 +26,10 @@ struct Telemetry {
   REST_JSON_MAP(REST_FIELD(temperature), REST_FIELD(humidity), REST_FIELD(batteryLevel))
 };
 
-void setup() {
-  Serial.begin(115200);
-  WiFi.begin(ssid, password);
-  while (WiFi.status() != WL_CONNECTED) delay(500);
-
-  // 1. A query with variables, run by execute().
+// Each request in a function of its own: a GraphQLRequest holds its texts
+// and errors (about 3 KB with the default sizes), a batch its operations,
+// and only one of them is on the stack at a time.
+void queryWithVariables() {
   char name[32] = "";
   char city[24] = "";
   bool online = false;
@@ -44,8 +42,10 @@ void setup() {
   q.execute();
   Serial.printf("%d: %s of %s (online: %s)\n", client.getStatusCode(), name, city,
                 online ? "yes" : "no");
+}
 
-  // 2. A mutation with a struct variable, run at the end of the statement.
+// A struct variable, run at the end of the statement.
+void mutationWithStruct() {
   Telemetry sensor{24.5f, 60.2f, 95};
   Telemetry echoed{};
   client.graphql("/graphql")
@@ -54,8 +54,10 @@ void setup() {
       .getData("echo", &echoed);
   Serial.printf("echoed: %.1f C, %.1f %%, battery %d\n", echoed.temperature, echoed.humidity,
                 echoed.batteryLevel);
+}
 
-  // 3. Partial data with errors: both are read.
+// Partial data with errors: both are read.
+void partialDataWithErrors() {
   int id = 0;
   String userName;
   std::vector<GraphQLError> allErrors;
@@ -80,8 +82,10 @@ void setup() {
       });
   Serial.printf("Partial data preserved -> User ID: %d, Name: %s (%d error kept)\n", id,
                 userName.c_str(), (int)allErrors.size());
+}
 
-  // 4. A syntax error: HTTP 400, and the server's message.
+// A syntax error: HTTP 400, and the server's message.
+void syntaxError() {
   String syntaxErrorMsg;
   client.graphql("/graphql")
       .query("query InvalidSyntax { unclosedBrace")
@@ -90,16 +94,20 @@ void setup() {
         Serial.printf("HTTP Error %d: %s\n", statusCode, statusMsg);
       });
   Serial.printf("GraphQL Error Message: %s\n", syntaxErrorMsg.c_str());
+}
 
-  // 5. GET, choosing one operation of a document by its name.
+// GET, choosing one operation of a document by its name.
+void getByOperationName() {
   char who[32] = "";
   client.graphqlGet("/graphql")
       .document("query All { users { name } }\nquery Third { user(id: 3) { name } }")
       .operationName("Third")
       .getData("user.name", who);
   Serial.printf("GET Third: %s\n", who);
+}
 
-  // 6. A batch: several operations in one POST, each reading its own answer.
+// A batch: several operations in one POST, each reading its own answer.
+void batchOfTwo() {
   String first, second;
   auto batch = client.graphqlBatch("/graphql");
   batch.addQuery("{ user(id: 1) { name } }").getData("user.name", &first);
@@ -108,7 +116,19 @@ void setup() {
   batch.execute();
   if (client.isSuccess())
     Serial.printf("Batch in one round trip: %s, %s\n", first.c_str(), second.c_str());
+}
 
+void setup() {
+  Serial.begin(115200);
+  WiFi.begin(ssid, password);
+  while (WiFi.status() != WL_CONNECTED) delay(500);
+
+  queryWithVariables();
+  mutationWithStruct();
+  partialDataWithErrors();
+  syntaxError();
+  getByOperationName();
+  batchOfTwo();
   client.end();
 }
 

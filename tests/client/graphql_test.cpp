@@ -58,6 +58,7 @@ TEST(GraphQL, PostSendsTheOperationAsOneJsonObject) {
       .variable("t", telemetry)
       .rawVariable("raw", "[1, {\"a\": null}]")
       .getData("ok", &okay);
+  const std::string built = q.buildRequestBody();
   const RestResult r = q.send();
   ASSERT_TRUE(r.isSuccess()) << r.message();
   EXPECT_TRUE(okay);
@@ -74,8 +75,18 @@ TEST(GraphQL, PostSendsTheOperationAsOneJsonObject) {
       "\"s\":\"quote \\\" and \\\\ and \\n\",\"str\":\"std\",\"n\":null,"
       "\"t\":{\"temperature\":24.5,\"battery\":95},\"raw\":[1, {\"a\": null}]}}";
   EXPECT_EQ(bodyOf(written), expected);
+  EXPECT_EQ(built, expected);
   EXPECT_NE(written.find("\r\nContent-Length: " + std::to_string(expected.size()) + "\r\n"),
             std::string::npos);
+}
+
+TEST(GraphQL, DataPathsAreUnderData) {
+  EXPECT_EQ(GraphQLRequest::normalizeDataPath(""), "data");
+  EXPECT_EQ(GraphQLRequest::normalizeDataPath(nullptr), "data");
+  EXPECT_EQ(GraphQLRequest::normalizeDataPath("user.name"), "data.user.name");
+  EXPECT_EQ(GraphQLRequest::normalizeDataPath("data"), "data");
+  EXPECT_EQ(GraphQLRequest::normalizeDataPath("data.user"), "data.user");
+  EXPECT_EQ(GraphQLRequest::normalizeDataPath("database"), "data.database");
 }
 
 TEST(GraphQL, GetSendsQueryOperationNameAndVariablesInTheUrl) {

@@ -23,7 +23,7 @@ GraphQLBatchRequest::GraphQLBatchRequest(GraphQLBatchRequest&& other) noexcept
       count_(other.count_),
       accept_(other.accept_),
       sent_(other.sent_) {
-  for (size_t i = 0; i <= EHC_GRAPHQL_MAX_BATCH; ++i) ops_[i].takeFrom(other.ops_[i]);
+  for (size_t i = 0; i < EHC_GRAPHQL_MAX_BATCH; ++i) ops_[i].takeFrom(other.ops_[i]);
   all_.takeFrom(other.all_);
   adopt();
   other.sent_ = true;
@@ -36,7 +36,7 @@ GraphQLBatchRequest::~GraphQLBatchRequest() {
 }
 
 void GraphQLBatchRequest::adopt() {
-  for (size_t i = 0; i <= EHC_GRAPHQL_MAX_BATCH; ++i) {
+  for (size_t i = 0; i < EHC_GRAPHQL_MAX_BATCH; ++i) {
     ops_[i].http_ = &http_;
     snprintf(ops_[i].prefix_, sizeof ops_[i].prefix_, "%u.", static_cast<unsigned>(i));
   }
@@ -44,15 +44,15 @@ void GraphQLBatchRequest::adopt() {
 }
 
 GraphQLBatchOperation& GraphQLBatchRequest::add() {
-  if (count_ == EHC_GRAPHQL_MAX_BATCH || sent_) {
+  if (count_ == EHC_GRAPHQL_MAX_BATCH) {  // the batch fails: what goes into the last one is moot
     http_.refuse(EHC_ERROR_CAPACITY, RequestError::GraphQLBatchFull);
-    return ops_[EHC_GRAPHQL_MAX_BATCH];
+    return ops_[EHC_GRAPHQL_MAX_BATCH - 1];
   }
   return ops_[count_++];
 }
 
 GraphQLBatchOperation& GraphQLBatchRequest::operation(size_t index) {
-  return index < count_ ? ops_[index] : ops_[EHC_GRAPHQL_MAX_BATCH];
+  return ops_[index < count_ ? index : (count_ ? count_ - 1 : 0)];
 }
 
 GraphQLBatchRequest& GraphQLBatchRequest::accept(const char* value) {

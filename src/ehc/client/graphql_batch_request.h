@@ -11,8 +11,9 @@
 // answer. The operations live inside the batch: at most
 // EHC_GRAPHQL_MAX_BATCH (default 3) of them, each as big as a
 // GraphQLOperation with its errors (about 1 KB with the default sizes), so
-// a batch is best kept static or small. One more add() fails the batch
-// (EHC_ERROR_CAPACITY) and returns a spare operation that sends nothing.
+// a batch is best kept small, in a function of its own. One more add()
+// fails the batch (EHC_ERROR_CAPACITY: nothing is sent) and returns the
+// last operation again.
 #pragma once
 
 #include <stddef.h>
@@ -62,7 +63,7 @@ class GraphQLBatchRequest {
   GraphQLBatchOperation& addQuery(TextArg document) { return add().query(document); }
   GraphQLBatchOperation& addMutation(TextArg document) { return add().mutation(document); }
   size_t size() const { return count_; }
-  // Operation i (0 <= i < size(); past it: the spare, which sends nothing).
+  // Operation i (0 <= i < size(); past it: the last one).
   GraphQLBatchOperation& operation(size_t index);
 
   GraphQLBatchRequest& header(const char* name, const char* value) {
@@ -129,7 +130,7 @@ class GraphQLBatchRequest {
   void adopt();  // the operations' pointers to http_ (after a move)
 
   RestRequest http_;
-  GraphQLBatchOperation ops_[EHC_GRAPHQL_MAX_BATCH + 1];  // the last: the spare
+  GraphQLBatchOperation ops_[EHC_GRAPHQL_MAX_BATCH];
   GraphQLErrors* lists_[EHC_GRAPHQL_MAX_BATCH] = {};
   GraphQLErrorReader reader_;
   AllErrors all_;

@@ -31,6 +31,25 @@ GraphQLRequest RestClient::graphqlPost(TextArg path) {
   return GraphQLRequest(this, path.c_str(), kGraphQLPost);
 }
 
+#if defined(ARDUINO) || EHC_STD_STRING
+TextString GraphQLRequest::buildRequestBody() const {
+  TextString text;
+  JsonWriter w(
+      [](void* to, const char* data, size_t n) {
+        appendText(*static_cast<TextString*>(to), data, n);
+        return true;
+      },
+      &text);
+  op_.write(w);
+  return text;
+}
+
+TextString GraphQLRequest::normalizeDataPath(const char* path) {
+  char full[EHC_MAX_MATCH_PATH + 8];
+  return detail::composeDataPath(full, sizeof full, "", path) ? TextString(full) : TextString();
+}
+#endif
+
 GraphQLRequest::GraphQLRequest(RestClient* client, const char* path, int method)
     : http_(client->post(path ? path : "")), get_(method == kGraphQLGet) {}
 

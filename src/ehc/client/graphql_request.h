@@ -29,6 +29,7 @@
 #include "../config.h"
 #include "graphql_builder.h"
 #include "graphql_errors.h"
+#include "rest_client.h"
 #include "rest_request.h"
 #include "rest_result.h"
 
@@ -103,6 +104,19 @@ class GraphQLRequest : public GraphQLBuilder<GraphQLRequest> {
     http_.onResponse(std::move(f));
     return *this;
   }
+
+  // The whole answer's JSON text (a String / std::string: the heap).
+  template <typename S>
+  GraphQLRequest& getRawResponse(S* text) {
+    http_.getBody("", text);
+    return *this;
+  }
+#if defined(ARDUINO) || EHC_STD_STRING
+  // The POST body this request sends, as the original's helper gives it.
+  TextString buildRequestBody() const;
+  // "user.name" -> "data.user.name" ("" -> "data"; "data..." stays).
+  static TextString normalizeDataPath(const char* path);
+#endif
 
   // --- running it ------------------------------------------------------------------
   void execute() { send(); }

@@ -8,12 +8,12 @@
 //
 // The capacities are compile-time settings (define them before including
 // the library, or with -D), as ArduinoJson's are:
-//   EHC_GRAPHQL_MAX_ERRORS        errors kept per operation (default 4)
-//   EHC_GRAPHQL_MESSAGE_SIZE      bytes of a message, with its NUL (default 128)
+//   EHC_GRAPHQL_MAX_ERRORS        errors kept per operation (default 3)
+//   EHC_GRAPHQL_MESSAGE_SIZE      bytes of a message, with its NUL (default 96)
 //   EHC_GRAPHQL_MAX_LOCATIONS     locations kept per error (default 2)
-//   EHC_GRAPHQL_PATH_SIZE         bytes of an error's path, segments NUL-separated (default 64)
+//   EHC_GRAPHQL_PATH_SIZE         bytes of an error's path, segments NUL-separated (default 48)
 //   EHC_GRAPHQL_MAX_PATH_SEGMENTS path segments kept per error (default 8)
-//   EHC_GRAPHQL_EXTENSIONS_SIZE   bytes of the raw JSON of "extensions" (default 64; 0: not kept)
+//   EHC_GRAPHQL_EXTENSIONS_SIZE   bytes of the raw JSON of "extensions" (default 48; 0: not kept)
 #pragma once
 
 #include <stddef.h>
@@ -23,22 +23,22 @@
 #include "../config.h"
 
 #ifndef EHC_GRAPHQL_MAX_ERRORS
-#define EHC_GRAPHQL_MAX_ERRORS 4
+#define EHC_GRAPHQL_MAX_ERRORS 3
 #endif
 #ifndef EHC_GRAPHQL_MESSAGE_SIZE
-#define EHC_GRAPHQL_MESSAGE_SIZE 128
+#define EHC_GRAPHQL_MESSAGE_SIZE 96
 #endif
 #ifndef EHC_GRAPHQL_MAX_LOCATIONS
 #define EHC_GRAPHQL_MAX_LOCATIONS 2
 #endif
 #ifndef EHC_GRAPHQL_PATH_SIZE
-#define EHC_GRAPHQL_PATH_SIZE 64
+#define EHC_GRAPHQL_PATH_SIZE 48
 #endif
 #ifndef EHC_GRAPHQL_MAX_PATH_SEGMENTS
 #define EHC_GRAPHQL_MAX_PATH_SEGMENTS 8
 #endif
 #ifndef EHC_GRAPHQL_EXTENSIONS_SIZE
-#define EHC_GRAPHQL_EXTENSIONS_SIZE 64
+#define EHC_GRAPHQL_EXTENSIONS_SIZE 48
 #endif
 
 static_assert(EHC_GRAPHQL_MAX_ERRORS >= 1 && EHC_GRAPHQL_MAX_ERRORS <= 255,
