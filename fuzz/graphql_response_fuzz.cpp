@@ -80,8 +80,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1 || size > 6000) return 0;
   const bool batch = data[0] & 1;
   const std::string body(reinterpret_cast<const char*>(data + 1), size - 1);
-  const std::string response = "HTTP/1.1 200 OK\r\nContent-Length: " +
-                               std::to_string(body.size()) + "\r\n\r\n" + body;
+  const std::string response =
+      "HTTP/1.1 200 OK\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
   const size_t head = response.size() - body.size();
   const size_t split = head + (body.empty() ? 0 : (data[0] >> 1) * body.size() / 127);
   if (run(response, response.size(), batch) != run(response, split, batch)) abort();

@@ -6,9 +6,6 @@
 
 EHC_BEGIN_NAMESPACE
 
-extern const char kGraphQLAccept[];
-extern const char kGraphQLContentType[];
-
 GraphQLBatchRequest RestClient::graphqlBatch(TextArg path) {
   return GraphQLBatchRequest(this, path.c_str());
 }
@@ -19,10 +16,8 @@ GraphQLBatchRequest::GraphQLBatchRequest(RestClient* client, const char* path)
 }
 
 GraphQLBatchRequest::GraphQLBatchRequest(GraphQLBatchRequest&& other) noexcept
-    : http_(std::move(other.http_)),
-      count_(other.count_),
-      accept_(other.accept_),
-      sent_(other.sent_) {
+    : http_(std::move(other.http_)), count_(other.count_), sent_(other.sent_) {
+  acceptSet_ = other.acceptSet_;
   for (size_t i = 0; i < EHC_GRAPHQL_MAX_BATCH; ++i) ops_[i].takeFrom(other.ops_[i]);
   all_.takeFrom(other.all_);
   adopt();
@@ -55,12 +50,6 @@ GraphQLBatchOperation& GraphQLBatchRequest::operation(size_t index) {
   return ops_[index < count_ ? index : (count_ ? count_ - 1 : 0)];
 }
 
-GraphQLBatchRequest& GraphQLBatchRequest::accept(const char* value) {
-  accept_ = true;
-  http_.header("Accept", value);
-  return *this;
-}
-
 WriteError GraphQLBatchRequest::writeBody(JsonWriter& w, const void* object) {
   const auto* batch = static_cast<const GraphQLBatchRequest*>(object);
   w.beginArray();
@@ -85,8 +74,7 @@ RestResult GraphQLBatchRequest::send() {
     lists_[i] = &ops_[i].op_.errors;
   }
   reader_.watch(http_, lists_, count_, true);
-  if (!accept_) http_.header("Accept", kGraphQLAccept);
-  http_.method("POST").writtenBody({&writeBody, this}, kGraphQLContentType);
+  prepare("POST", {&writeBody, this});
   const RestResult result = http_.send();
   all_.reset();
   for (size_t i = 0; i < count_; ++i) {

@@ -22,6 +22,7 @@
 #include "../config.h"
 #include "graphql_builder.h"
 #include "graphql_errors.h"
+#include "graphql_http_calls.h"
 #include "rest_request.h"
 #include "rest_result.h"
 
@@ -50,7 +51,7 @@ class GraphQLBatchOperation : public GraphQLBuilder<GraphQLBatchOperation> {
   char prefix_[4] = {};  // "2."
 };
 
-class GraphQLBatchRequest {
+class GraphQLBatchRequest : public GraphQLHttpCalls<GraphQLBatchRequest> {
  public:
   GraphQLBatchRequest(RestClient* client, const char* path = "/graphql");
   GraphQLBatchRequest(GraphQLBatchRequest&& other) noexcept;
@@ -66,35 +67,6 @@ class GraphQLBatchRequest {
   // Operation i (0 <= i < size(); past it: the last one).
   GraphQLBatchOperation& operation(size_t index);
 
-  GraphQLBatchRequest& header(const char* name, const char* value) {
-    http_.header(name, value);
-    return *this;
-  }
-  GraphQLBatchRequest& accept(const char* value);
-  GraphQLBatchRequest& timeout(uint32_t ms) {
-    http_.timeout(ms);
-    return *this;
-  }
-  GraphQLBatchRequest& maxRetry(int times) {
-    http_.retry(times);
-    return *this;
-  }
-  GraphQLBatchRequest& retry(int times) { return maxRetry(times); }
-  template <typename F>
-  GraphQLBatchRequest& onSuccess(F f) {
-    http_.onSuccess(std::move(f));
-    return *this;
-  }
-  template <typename F>
-  GraphQLBatchRequest& onError(F f) {
-    http_.onError(std::move(f));
-    return *this;
-  }
-  template <typename F>
-  GraphQLBatchRequest& onResponse(F f) {
-    http_.onResponse(std::move(f));
-    return *this;
-  }
   // f(const GraphQLErrors&) or f(const std::vector<GraphQLError>&): every
   // operation's errors together (the first EHC_GRAPHQL_MAX_ERRORS kept,
   // total() counting all), after each operation's own error callbacks.
@@ -126,6 +98,8 @@ class GraphQLBatchRequest {
     friend class GraphQLBatchRequest;
   };
 
+  friend class GraphQLHttpCalls<GraphQLBatchRequest>;
+  RestRequest& http() { return http_; }
   static WriteError writeBody(JsonWriter& writer, const void* batch);
   void adopt();  // the operations' pointers to http_ (after a move)
 
@@ -135,7 +109,6 @@ class GraphQLBatchRequest {
   GraphQLErrorReader reader_;
   AllErrors all_;
   uint8_t count_ = 0;
-  bool accept_ = false;
   bool sent_ = false;
 };
 

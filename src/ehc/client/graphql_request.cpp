@@ -54,8 +54,9 @@ GraphQLRequest::GraphQLRequest(RestClient* client, const char* path, int method)
     : http_(client->post(path ? path : "")), get_(method == kGraphQLGet) {}
 
 GraphQLRequest::GraphQLRequest(GraphQLRequest&& other) noexcept
-    : http_(std::move(other.http_)), get_(other.get_), accept_(other.accept_), sent_(other.sent_) {
+    : http_(std::move(other.http_)), get_(other.get_), sent_(other.sent_) {
   takeFrom(other);
+  acceptSet_ = other.acceptSet_;
   other.sent_ = true;  // the moved-from one sends nothing
 }
 
@@ -69,12 +70,6 @@ GraphQLRequest& GraphQLRequest::method(int httpMethod) {
   return *this;
 }
 
-GraphQLRequest& GraphQLRequest::accept(const char* value) {
-  accept_ = true;
-  http_.header("Accept", value);
-  return *this;
-}
-
 RestResult GraphQLRequest::send() {
   if (sent_) return http_.send();  // already sent: says so (EHC_ERROR... already sent)
   sent_ = true;
@@ -82,13 +77,13 @@ RestResult GraphQLRequest::send() {
   // From here on this object does not move: the bindings may point into it.
   lists_[0] = &op_.errors;
   reader_.watch(http_, lists_, 1, false);
-  if (!accept_) http_.header("Accept", kGraphQLAccept);
   if (get_) {
-    http_.method("GET").query("query", op_.document());
+    prepare("GET", {});
+    http_.query("query", op_.document());
     if (op_.operationName()[0]) http_.query("operationName", op_.operationName());
     if (op_.hasVariables()) http_.query("variables", op_.variables());
   } else {
-    http_.method("POST").writtenBody({&GraphQLOperation::writeBody, &op_}, kGraphQLContentType);
+    prepare("POST", {&GraphQLOperation::writeBody, &op_});
   }
   const RestResult result = http_.send();
   deliverErrors();

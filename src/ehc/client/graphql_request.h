@@ -29,6 +29,7 @@
 #include "../config.h"
 #include "graphql_builder.h"
 #include "graphql_errors.h"
+#include "graphql_http_calls.h"
 #include "rest_client.h"
 #include "rest_request.h"
 #include "rest_result.h"
@@ -42,7 +43,8 @@ class RestClient;
 constexpr int kGraphQLGet = 0;
 constexpr int kGraphQLPost = 1;
 
-class GraphQLRequest : public GraphQLBuilder<GraphQLRequest> {
+class GraphQLRequest : public GraphQLBuilder<GraphQLRequest>,
+                       public GraphQLHttpCalls<GraphQLRequest> {
  public:
   // client must outlive the request; path is copied.
   GraphQLRequest(RestClient* client, const char* path = "/graphql", int method = kGraphQLPost);
@@ -68,43 +70,11 @@ class GraphQLRequest : public GraphQLBuilder<GraphQLRequest> {
     http_.query(name, value);
     return *this;
   }
-  GraphQLRequest& header(const char* name, const char* value) {
-    http_.header(name, value);
-    return *this;
-  }
-  // Replaces the default Accept (application/graphql-response+json, application/json).
-  GraphQLRequest& accept(const char* value);
-  GraphQLRequest& timeout(uint32_t ms) {
-    http_.timeout(ms);
-    return *this;
-  }
-  GraphQLRequest& maxRetry(int times) {
-    http_.retry(times);
-    return *this;
-  }
-  GraphQLRequest& retry(int times) { return maxRetry(times); }
   template <typename... A>
   GraphQLRequest& getHeader(const char* name, A&&... targets) {
     http_.getHeader(name, std::forward<A>(targets)...);
     return *this;
   }
-  // The HTTP outcome, as RestRequest's (status, then onSuccess / onError).
-  template <typename F>
-  GraphQLRequest& onSuccess(F f) {
-    http_.onSuccess(std::move(f));
-    return *this;
-  }
-  template <typename F>
-  GraphQLRequest& onError(F f) {
-    http_.onError(std::move(f));
-    return *this;
-  }
-  template <typename F>
-  GraphQLRequest& onResponse(F f) {
-    http_.onResponse(std::move(f));
-    return *this;
-  }
-
   // The whole answer's JSON text (a String / std::string: the heap).
   template <typename S>
   GraphQLRequest& getRawResponse(S* text) {
@@ -119,27 +89,31 @@ class GraphQLRequest : public GraphQLBuilder<GraphQLRequest> {
 #endif
 
   // --- running it ------------------------------------------------------------------
-  void execute() { send(); }
+  void execute() {
+    send();
+  }
   // Runs it (once) and tells how the HTTP exchange went; the GraphQL errors
   // are in getErrors().
   RestResult send();
 
  private:
   friend class GraphQLBuilder<GraphQLRequest>;
-  RestRequest& http() { return http_; }
-  const char* dataPrefix() const { return ""; }
-  void usePost() { get_ = false; }
+  friend class GraphQLHttpCalls<GraphQLRequest>;
+  RestRequest& http() {
+    return http_;
+  }
+  const char* dataPrefix() const {
+    return "";
+  }
+  void usePost() {
+    get_ = false;
+  }
 
   RestRequest http_;
   GraphQLErrorReader reader_;
   GraphQLErrors* lists_[1] = {nullptr};
   bool get_;
-  bool accept_ = false;
   bool sent_ = false;
 };
-
-// The Accept a GraphQL request sends unless told otherwise.
-extern const char kGraphQLAccept[];
-extern const char kGraphQLContentType[];
 
 EHC_END_NAMESPACE
