@@ -209,6 +209,22 @@ TEST(GraphQL, ErrorsBeyondTheCapacitiesAreCountedAndFlagged) {
   EXPECT_STREQ(errors[2].message, "e2");
 }
 
+// Found by fuzz_graphql_response: an error whose object the document's
+// error cuts short was kept but not counted (size 2, total 1).
+TEST(GraphQL, AnErrorCutShortByABrokenDocumentIsStillCounted) {
+  const std::string response = ok("{\"errors\":[{\"message\":\"a\"},{\"message\":\"b\" {]}");
+  const ScriptStep steps[] = {ScriptStep::data(response.c_str()), ScriptStep::gap()};
+  ehc::ScriptedTransport t(steps, 2);
+  ESP32HTTPClient client("http://api.test", t);
+  GraphQLRequest q(&client);
+  q.query("{ x }");
+  const RestResult r = q.send();
+  EXPECT_EQ(r.error, ehc::EHC_ERROR_INVALID_JSON);
+  ASSERT_EQ(q.getErrors().size(), 2u);
+  EXPECT_EQ(q.getErrors().total(), 2u);
+  EXPECT_STREQ(q.getErrors()[1].message, "b");
+}
+
 TEST(GraphQL, ErrorTargetsAndCallbacksGetTheErrors) {
   const std::string response =
       ok("{\"errors\":[{\"message\":\"Syntax Error: Expected Name\",\"locations\":[{\"line\":1,"

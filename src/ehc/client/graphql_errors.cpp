@@ -76,17 +76,14 @@ GraphQLError* GraphQLErrorReader::errorAt(const JsonMatch& match, size_t* sub) {
   const size_t operation = batch_ ? at[0] : 0;
   if (operation >= count_ || !lists_[operation]) return nullptr;
   *sub = n > 1 + skip ? at[1 + skip] : 0;
+  lists_[operation]->seen(at[skip]);  // counted even when it is not kept
   return lists_[operation]->at(at[skip]);
 }
 
 void GraphQLErrorReader::take(Field field, const JsonMatch& match) {
   size_t sub = 0;
-  if (field == kElement) {  // an element closed: one more error, kept or not
-    size_t at[2] = {0, 0};
-    const size_t n = indexesOf(match.path, at, 2);
-    const size_t operation = batch_ && n ? at[0] : 0;
-    if (operation < count_ && lists_[operation]) lists_[operation]->countOne();
-    errorAt(match, &sub);  // an error with nothing we read is kept too
+  if (field == kElement) {  // an element closed: an error, even one with nothing we read
+    errorAt(match, &sub);
     return;
   }
   GraphQLError* e = errorAt(match, &sub);

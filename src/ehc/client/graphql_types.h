@@ -161,6 +161,10 @@ class GraphQLErrors : public FixedList<GraphQLError, EHC_GRAPHQL_MAX_ERRORS> {
     clear();
     total_ = 0;
   }
+  // Error `index` was in the answer (any part of it): total() covers it.
+  void seen(size_t index) {
+    if (index >= total_) total_ = index + 1;
+  }
   void countOne() { ++total_; }
 
  private:
