@@ -9,6 +9,9 @@
 #include <vector>
 
 #include "ESP32HTTPClient.h"
+#include "GraphQLBatchRequest.h"
+#include "GraphQLRequest.h"
+#include "GraphQLTypes.h"
 #include "alloc_counter.h"
 #include "ehc/net/scripted_transport.h"
 
@@ -263,6 +266,18 @@ TEST(GraphQL, ErrorTargetsAndCallbacksGetTheErrors) {
   client2.graphql().query("query {").onGraphQLError(
       [&](const std::vector<GraphQLError>& e) { vectors += static_cast<int>(e.size()); });
   EXPECT_EQ(vectors, 1);
+
+  // The original's typedefs (std::function) work as they are.
+  const ScriptStep third[] = {ScriptStep::data(response.c_str()), ScriptStep::gap()};
+  ehc::ScriptedTransport t3(third, 2);
+  ESP32HTTPClient client3("http://api.test", t3);
+  GraphQLMultiErrorCallback every = [&](const std::vector<GraphQLError>& e) {
+    vectors += static_cast<int>(e.size());
+  };
+  GraphQLErrorCallback one = [&](const GraphQLError& e) { ones += e.message.length() > 0; };
+  client3.graphql().query("query {").onGraphQLError(every).onGraphQLError(one);
+  EXPECT_EQ(vectors, 2);
+  EXPECT_EQ(ones, 2);
 }
 
 TEST(GraphQL, WhatCannotBeSentIsRefusedAndNothingGoesOut) {

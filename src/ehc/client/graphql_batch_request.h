@@ -26,9 +26,6 @@
 #include "rest_request.h"
 #include "rest_result.h"
 
-#ifndef EHC_GRAPHQL_MAX_BATCH
-#define EHC_GRAPHQL_MAX_BATCH 3
-#endif
 static_assert(EHC_GRAPHQL_MAX_BATCH >= 1 && EHC_GRAPHQL_MAX_BATCH <= 99,
               "EHC_GRAPHQL_MAX_BATCH: 1..99");
 

@@ -6,7 +6,7 @@
 // when the request goes out (written_body.h), a GET sends the same three as
 // query parameters.
 //
-// Capacities (compile-time settings, with their defaults):
+// Capacities (compile-time settings of ehc/config.h, with their defaults):
 //   EHC_GRAPHQL_DOCUMENT_SIZE   bytes of the document, with its NUL (384)
 //   EHC_GRAPHQL_NAME_SIZE       bytes of the operationName, with its NUL (32)
 //   EHC_GRAPHQL_VARIABLES_SIZE  bytes of the variables' JSON object (256)
@@ -21,15 +21,6 @@
 #include "graphql_types.h"
 #include "request_error.h"
 
-#ifndef EHC_GRAPHQL_DOCUMENT_SIZE
-#define EHC_GRAPHQL_DOCUMENT_SIZE 384
-#endif
-#ifndef EHC_GRAPHQL_NAME_SIZE
-#define EHC_GRAPHQL_NAME_SIZE 32
-#endif
-#ifndef EHC_GRAPHQL_VARIABLES_SIZE
-#define EHC_GRAPHQL_VARIABLES_SIZE 256
-#endif
 static_assert(EHC_GRAPHQL_DOCUMENT_SIZE >= 2 && EHC_GRAPHQL_NAME_SIZE >= 2 &&
                   EHC_GRAPHQL_VARIABLES_SIZE >= 3 && EHC_GRAPHQL_VARIABLES_SIZE <= 65535,
               "GraphQL capacities too small");

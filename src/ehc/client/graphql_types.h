@@ -6,8 +6,8 @@
 // nothing grows: what does not fit is counted and flagged, never dropped
 // silently (GraphQLError::truncated, GraphQLErrors::total()/truncated()).
 //
-// The capacities are compile-time settings (define them before including
-// the library, or with -D), as ArduinoJson's are:
+// The capacities are compile-time settings (ehc/config.h: -D, or ESP-IDF's
+// menuconfig; they name the library's inline namespace, as ArduinoJson's do):
 //   EHC_GRAPHQL_MAX_ERRORS        errors kept per operation (default 3)
 //   EHC_GRAPHQL_MESSAGE_SIZE      bytes of a message, with its NUL (default 96)
 //   EHC_GRAPHQL_MAX_LOCATIONS     locations kept per error (default 2)
@@ -21,25 +21,6 @@
 #include <string.h>
 
 #include "../config.h"
-
-#ifndef EHC_GRAPHQL_MAX_ERRORS
-#define EHC_GRAPHQL_MAX_ERRORS 3
-#endif
-#ifndef EHC_GRAPHQL_MESSAGE_SIZE
-#define EHC_GRAPHQL_MESSAGE_SIZE 96
-#endif
-#ifndef EHC_GRAPHQL_MAX_LOCATIONS
-#define EHC_GRAPHQL_MAX_LOCATIONS 2
-#endif
-#ifndef EHC_GRAPHQL_PATH_SIZE
-#define EHC_GRAPHQL_PATH_SIZE 48
-#endif
-#ifndef EHC_GRAPHQL_MAX_PATH_SEGMENTS
-#define EHC_GRAPHQL_MAX_PATH_SEGMENTS 8
-#endif
-#ifndef EHC_GRAPHQL_EXTENSIONS_SIZE
-#define EHC_GRAPHQL_EXTENSIONS_SIZE 48
-#endif
 
 static_assert(EHC_GRAPHQL_MAX_ERRORS >= 1 && EHC_GRAPHQL_MAX_ERRORS <= 255,
               "EHC_GRAPHQL_MAX_ERRORS: 1..255");

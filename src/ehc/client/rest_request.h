@@ -508,12 +508,6 @@ class RestRequest {
     fail(code, cause);
     return *this;
   }
-  // A request that failed while it was built (capacity, bad input): nothing
-  // will be sent; send() returns that failure.
-  bool failed() const {
-    return spec_.error != EHC_OK;
-  }
-
   // Sends now (once) and tells how it went. A started request: waits for
   // its end.
   RestResult send();
