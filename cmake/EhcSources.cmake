@@ -24,6 +24,7 @@ set(EHC_HTTP_SOURCES
     src/ehc/http/request_writer.cpp
     src/ehc/http/response_parser.cpp
     src/ehc/http/text.cpp
+    src/ehc/http/validators.cpp
     src/ehc/http/url.cpp)
 
 # codec: body content transforms that know nothing of HTTP messages (event
@@ -67,6 +68,9 @@ set(EHC_CLIENT_SOURCES
     src/ehc/client/graphql_request.cpp
     src/ehc/client/header_targets.cpp
     src/ehc/client/json_body.cpp
+    src/ehc/client/json_rpc_reply.cpp
+    src/ehc/client/json_rpc_request.cpp
+    src/ehc/client/member_path.cpp
     src/ehc/client/reason_phrase.cpp
     src/ehc/client/request_error.cpp
     src/ehc/client/request_message.cpp

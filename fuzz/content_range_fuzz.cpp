@@ -1,6 +1,9 @@
 // Fuzzes the Content-Range reader and the resume decision: any value either
 // is refused or reads as a range that writes back to text reading the same;
-// the decision never appends at the wrong offset; sanitizers catch the rest.
+// the decision never appends at the wrong offset. And If-Range's validators
+// (validators.h) on the same text: a chosen one is always one of the fields
+// given, strong, and a date only without an entity tag and before the Date.
+// Sanitizers catch the rest.
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -8,6 +11,7 @@
 
 #include "ehc/core/number_format.h"
 #include "ehc/http/content_range.h"
+#include "ehc/http/validators.h"
 
 namespace {
 
@@ -34,6 +38,23 @@ size_t canonical(const ehc::ContentRange& r, char* out) {
   else
     out[n++] = '*';
   return n;
+}
+
+// The text as an ETag, or (split in two at `cut`) as Last-Modified and Date.
+void checkValidators(char* text, uint8_t cut) {
+  const char* chosen = ehc::ifRangeValidator(text, nullptr, nullptr);
+  if (chosen && (chosen != text || !ehc::strongEntityTag(text))) abort();
+  const size_t n = strlen(text);
+  const size_t at = n ? cut % (n + 1) : 0;
+  char date[256];
+  memcpy(date, text + at, n - at + 1);
+  text[at] = '\0';
+  uint64_t modified = 0, answered = 0;
+  chosen = ehc::ifRangeValidator(nullptr, text, date);
+  if (chosen && (chosen != text || !ehc::imfFixdateSeconds(text, &modified) ||
+                 !ehc::imfFixdateSeconds(date, &answered) || answered <= modified))
+    abort();
+  if (ehc::ifRangeValidator("W/\"x\"", text, date)) abort();  // a tag rules the date out
 }
 
 }  // namespace
@@ -74,6 +95,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if ((d.action == ehc::ResumeAction::Fail || d.action == ehc::ResumeAction::Retry) &&
         d.error == ehc::RangeError::Ok)
       abort();
+    checkValidators(terminated, data[0]);
   }
 
   char range[40];

@@ -105,6 +105,17 @@
 #define EHC_DRAIN_TIMEOUT_MS 1000
 #endif
 
+// Longest ETag a resumable download keeps for If-Range (longer: none sent).
+#ifndef EHC_MAX_ETAG
+#define EHC_MAX_ETAG 63
+#endif
+
+// Default for how long an upload with Expect: 100-continue waits for the
+// 100 before it sends the body anyway (curl's default too). 0: no wait.
+#ifndef EHC_CONTINUE_TIMEOUT_MS
+#define EHC_CONTINUE_TIMEOUT_MS 1000
+#endif
+
 // Longest host name a connection remembers (DNS allows 253).
 #ifndef EHC_MAX_HOST_LENGTH
 #define EHC_MAX_HOST_LENGTH 253
@@ -163,6 +174,23 @@
 // Room for the paths struct mapping composes (getBody(struct*)).
 #ifndef EHC_PATH_ARENA
 #define EHC_PATH_ARENA 256
+#endif
+// JsonRpcRequest (json_rpc_request.h): what it copies in and what it keeps of
+// the answer's error object.
+#ifndef EHC_JSONRPC_STORAGE
+#define EHC_JSONRPC_STORAGE 256
+#endif
+#ifndef EHC_JSONRPC_MAX_PARAMS
+#define EHC_JSONRPC_MAX_PARAMS 12
+#endif
+#ifndef EHC_JSONRPC_MESSAGE_SIZE
+#define EHC_JSONRPC_MESSAGE_SIZE 64
+#endif
+#ifndef EHC_JSONRPC_DATA_SIZE
+#define EHC_JSONRPC_DATA_SIZE 96
+#endif
+#ifndef EHC_JSONRPC_ID_SIZE
+#define EHC_JSONRPC_ID_SIZE 40
 #endif
 // Defaults of the client's settings.
 #ifndef EHC_DEFAULT_TIMEOUT_MS
@@ -243,6 +271,11 @@
       EHC_CAT(EHC_CAT(_j, EHC_CLIENT_HEADER_STORAGE),                              \
               EHC_CAT(EHC_CAT(_o, EHC_COOKIE_JAR_BYTES),                           \
                       EHC_CAT(EHC_CAT(_l, EHC_MAX_COOKIE_LENGTH), EHC_CAT(_m, EHC_PATH_ARENA)))))
+#define EHC_CONFIG_RPC_                                                                 \
+  EHC_CAT(                                                                              \
+      EHC_CAT(EHC_CAT(_rs, EHC_JSONRPC_STORAGE), EHC_CAT(_rp, EHC_JSONRPC_MAX_PARAMS)), \
+      EHC_CAT(EHC_CAT(_rm, EHC_JSONRPC_MESSAGE_SIZE),                                   \
+              EHC_CAT(EHC_CAT(_rd, EHC_JSONRPC_DATA_SIZE), EHC_CAT(_ri, EHC_JSONRPC_ID_SIZE))))
 // GraphQLRequest's capacities (they size its objects).
 #define EHC_CONFIG_GRAPHQL_                                                       \
   EHC_CAT(EHC_CAT(EHC_CAT(EHC_CAT(EHC_CAT(_ge, EHC_GRAPHQL_DOCUMENT_SIZE),        \
@@ -257,7 +290,8 @@
 #define EHC_CONFIG_NAMESPACE                                                     \
   EHC_CAT(EHC_CAT(EHC_CAT(v, EHC_VERSION_MAJOR), EHC_CAT(_, EHC_VERSION_MINOR)), \
           EHC_CAT(EHC_CAT(EHC_CONFIG_JSON_, EHC_CONFIG_NET_),                    \
-                  EHC_CAT(EHC_CAT(EHC_CONFIG_CLIENT_, EHC_CONFIG_CLIENT2_), EHC_CONFIG_GRAPHQL_)))
+                  EHC_CAT(EHC_CAT(EHC_CONFIG_CLIENT_, EHC_CONFIG_CLIENT2_),      \
+                          EHC_CAT(EHC_CONFIG_RPC_, EHC_CONFIG_GRAPHQL_))))
 
 // For small hot functions that -Os would otherwise leave as calls. (GCC and
 // Clang, as everywhere in the library: the toolchains of ESP-IDF, Arduino and

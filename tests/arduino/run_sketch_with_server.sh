@@ -6,10 +6,11 @@
 #   run_sketch_with_server.sh FAULT_SERVER DATA_DIR SKETCH EXPECTED
 #
 # The server listens on a free loopback port; EHC_STANDIN_HOSTS sends the
-# hosts the sketches name (jsonplaceholder.typicode.com, api.example.com) to
-# it, whatever port they ask for. Line endings are normalised as in
-# run_sketch.cmake (Serial.println writes CR LF like the real core). Every
-# step is bounded by `timeout`; the server is stopped on every way out.
+# hosts the sketches name (jsonplaceholder.typicode.com, api.example.com,
+# timeapi.io, httpbin.org, 192.168.1.100) to it, whatever port they ask for.
+# Line endings are normalised as in run_sketch.cmake (Serial.println writes
+# CR LF like the real core). Every step is bounded by `timeout`; the server
+# is stopped on every way out.
 set -u
 
 if [ $# -ne 4 ]; then
@@ -44,10 +45,20 @@ if [ -z "$port" ]; then
   exit 1
 fi
 
-export EHC_STANDIN_HOSTS="jsonplaceholder.typicode.com=127.0.0.1:$port,api.example.com=127.0.0.1:$port"
+hosts=
+for name in jsonplaceholder.typicode.com api.example.com timeapi.io httpbin.org 192.168.1.100; do
+  hosts="$hosts${hosts:+,}$name=127.0.0.1:$port"
+done
+export EHC_STANDIN_HOSTS="$hosts"
 timeout 50 "$sketch" >"$work/raw.txt" 2>"$work/stderr.txt"
 rc=$?
 sed 's/\r$//' "$work/raw.txt" >"$work/out.txt"
+# Figures that vary from run to run (times): host_output.mask beside the
+# expected text is a sed -E script that rewrites them before the comparison.
+mask="${expected%.txt}.mask"
+if [ -f "$mask" ]; then
+  sed -E -f "$mask" "$work/out.txt" >"$work/masked.txt" && mv "$work/masked.txt" "$work/out.txt"
+fi
 if [ $rc -ne 0 ]; then
   echo "sketch exited with $rc (124: timed out):" >&2
   cat "$work/out.txt" "$work/stderr.txt" >&2

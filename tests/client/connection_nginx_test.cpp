@@ -130,7 +130,7 @@ class CountingExchange final : public ehc::Exchange {
   CountingExchange(const char* baseUrl, const char* path) : path_(path) {
     ehc::parseUrl(baseUrl, &url_);
   }
-  ehc::HttpError writeRequest(ehc::RequestWriter& w) override {
+  ehc::HttpError writeRequest(ehc::RequestWriter& w, bool) override {
     w.begin("GET", url_, path_, nullptr, 0, nullptr, 0);
     w.standardHeaders("ehc-test");
     return w.endHeaders(-1);

@@ -114,6 +114,42 @@ TEST_F(DownloadFaults, AServerIgnoringRangeStartsTheTargetOver) {
   EXPECT_TRUE(got_ == kFile);
 }
 
+// The file changed between the attempts (a new version from connection 2
+// on, the same length): the resumption's If-Range (the first answer's ETag,
+// or its Last-Modified) no longer matches, the server sends the new version
+// whole (200), and the target starts over with it, never a mix of the two.
+// Unchanged, the same If-Range gets the rest (206).
+TEST_F(DownloadFaults, AChangedFileComesWholeUnderIfRange) {
+  const std::string changed = ehc_fault::fileBytes(300000, 2);
+  ASSERT_NE(changed, kFile);
+  // The next connection drops, the one after it serves the new version.
+  const auto target = [this](const char* validator, bool change) {
+    client_.reset(  // no kept connection: the download makes the next one
+        new ESP32HTTPClient(("http://127.0.0.1:" + std::to_string(server_.port())).c_str()));
+    const size_t next = server_.connectionsAccepted() + 1;
+    return "/file?bytes=300000&drop=123457&drop-conn=" + std::to_string(next) +
+           "&validator=" + validator + (change ? "&change-conn=" + std::to_string(next + 1) : "");
+  };
+  for (const char* validator : {"etag", "date"}) {
+    for (bool change : {true, false}) {
+      for (bool restartable : {true, false}) {
+        SCOPED_TRACE(std::string(validator) + (change ? " changed" : " unchanged") +
+                     (restartable ? "" : ", the target cannot start over"));
+        const RestResult r = get(target(validator, change), 2, restartable);
+        EXPECT_EQ(r.attempts, 2);
+        if (change && !restartable) {  // the resumption fails; nothing mixed
+          EXPECT_EQ(r.error, EHC_ERROR_RESUME_FAILED) << r.message();
+          EXPECT_TRUE(got_ == kFile.substr(0, 123457));
+          continue;
+        }
+        ASSERT_TRUE(r.isSuccess()) << r.message();
+        EXPECT_EQ(r.statusCode, change ? 200 : 206);
+        EXPECT_TRUE(got_ == (change ? changed : kFile));
+      }
+    }
+  }
+}
+
 TEST_F(DownloadFaults, ADropMidChunkStartsOverWhereRangesAreNotServed) {
   // chunked answers here have no ranges: the 200 replaces what came
   const RestResult r = get("/file?bytes=300000&framing=chunked&drop=150500&drop-conn=1", 1, true);

@@ -394,6 +394,22 @@ TEST(Download, CodingsTheInflaterCannotUndoAreRefused) {
   }
 }
 
+// GET /f into `got`, resumed up to `resumes` times; with `restarts`, the
+// target starts over when asked (counted there).
+RestResult resumedGet(Scripted& s, std::string& got, uint8_t resumes, int* restarts = nullptr) {
+  auto request = s.client->get("/f").download(
+      [&got](const uint8_t* d, size_t n) { got.append(reinterpret_cast<const char*>(d), n); });
+  if (!restarts) return request.resume(resumes).send();
+  return request
+      .resume(resumes,
+              [&got, restarts] {
+                ++*restarts;
+                got.clear();
+                return true;
+              })
+      .send();
+}
+
 // The resumed request asks for the rest; a 416 saying nothing is missing
 // completes it; a 206 elsewhere or of another length fails it.
 TEST(Download, ResumeAnswersAreReadStrictly) {
@@ -427,12 +443,7 @@ TEST(Download, ResumeAnswersAreReadStrictly) {
     for (size_t maxRead : kReadSizes) {
       Scripted s({c.first, "<close>", c.answer}, maxRead);
       std::string got;
-      const RestResult r = s.client->get("/f")
-                               .download([&got](const uint8_t* d, size_t n) {
-                                 got.append(reinterpret_cast<const char*>(d), n);
-                               })
-                               .resume(1)
-                               .send();
+      const RestResult r = resumedGet(s, got, 1);
       EXPECT_EQ(r.error, c.error) << c.answer << r.message();
       EXPECT_EQ(got, c.got);
       EXPECT_EQ(r.attempts, 2);
@@ -444,11 +455,103 @@ TEST(Download, ResumeAnswersAreReadStrictly) {
   }
 }
 
+// A resumption asks If-Range with the validator of the answer that began
+// the body: a strong ETag, else a Last-Modified a second or more before the
+// Date; a weak ETag, or a date that may hide a change, none.
+TEST(Download, AResumeSendsIfRangeWithTheFirstAnswersValidator) {
+  const std::string lm = "Last-Modified: Sun, 06 Nov 1994 08:49:37 GMT\r\n";
+  const std::string dateAfter = "Date: Sun, 06 Nov 1994 08:49:38 GMT\r\n";
+  const std::string dateSame = "Date: Sun, 06 Nov 1994 08:49:37 GMT\r\n";
+  struct Case {
+    std::string fields;
+    const char* ifRange;  // nullptr: none sent
+  } cases[] = {
+      {"ETag: \"v1\"\r\n" + lm + dateAfter, "If-Range: \"v1\"\r\n"},
+      {"ETag: W/\"v1\"\r\n" + lm + dateAfter, nullptr},
+      {lm + dateAfter, "If-Range: Sun, 06 Nov 1994 08:49:37 GMT\r\n"},
+      {lm + dateSame, nullptr},
+      {lm, nullptr},
+      {"ETag: \"" + std::string(80, 'e') + "\"\r\n" + lm + dateAfter, nullptr},  // cut: none
+  };
+  for (const Case& c : cases) {
+    Scripted s({"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n" + c.fields + "\r\n12345", "<close>",
+                "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 5-9/10\r\nContent-Length: "
+                "5\r\n\r\n67890"});
+    std::string got;
+    const RestResult r = resumedGet(s, got, 1);
+    EXPECT_TRUE(r.isSuccess()) << c.fields << r.message();
+    EXPECT_EQ(got, "1234567890");
+    const std::string w = s.written();
+    const size_t second = w.find("GET /f", 1);
+    ASSERT_NE(second, std::string::npos);
+    EXPECT_EQ(w.find("If-Range"), c.ifRange ? w.find("If-Range", second) : std::string::npos)
+        << c.fields;  // never on the first request
+    if (c.ifRange) EXPECT_NE(w.find(c.ifRange, second), std::string::npos) << c.fields;
+  }
+}
+
+// The resource changed between the attempts: the server answers the
+// If-Range with the whole new version (200), the target starts over with it,
+// and a later resumption asks with the new version's ETag.
+TEST(Download, AChangedResourceStartsOverAndTheNewValidatorIsKept) {
+  for (size_t maxRead : kReadSizes) {
+    Scripted s({"HTTP/1.1 200 OK\r\nContent-Length: 10\r\nETag: \"v1\"\r\n\r\n12345", "<close>",
+                "HTTP/1.1 200 OK\r\nContent-Length: 10\r\nETag: \"v2\"\r\n\r\nABC", "<close>",
+                "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 3-9/10\r\nETag: "
+                "\"v2\"\r\nContent-Length: 7\r\n\r\nDEFGHIJ"},
+               maxRead);
+    std::string got;
+    int restarts = 0;
+    const RestResult r = resumedGet(s, got, 2, &restarts);
+    EXPECT_TRUE(r.isSuccess()) << r.message();
+    EXPECT_EQ(got, "ABCDEFGHIJ");
+    EXPECT_EQ(restarts, 1);
+    EXPECT_EQ(r.attempts, 3);
+    const std::string w = s.written();
+    const size_t first = w.find("Range: bytes=5-\r\nIf-Range: \"v1\"\r\n");
+    EXPECT_NE(first, std::string::npos) << w;
+    EXPECT_NE(w.find("Range: bytes=3-\r\nIf-Range: \"v2\"\r\n", first), std::string::npos) << w;
+  }
+}
+
+// No validator to ask with, and the resource changed length: the 206 with
+// the new length fails the resumption; a target that can start over gets
+// the whole new resource by a request without Range (one resumption more).
+TEST(Download, ALengthChangedStartsOverWithoutRange) {
+  for (size_t maxRead : kReadSizes) {
+    Scripted s({"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n12345", "<close>",
+                "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 5-10/11\r\nContent-Length: "
+                "6\r\n\r\nFGHIJK",
+                "<close>", "HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nABCDEFGHIJK"},
+               maxRead);
+    std::string got;
+    int restarts = 0;
+    const RestResult r = resumedGet(s, got, 2, &restarts);
+    EXPECT_TRUE(r.isSuccess()) << r.message();
+    EXPECT_EQ(r.statusCode, 200);
+    EXPECT_EQ(got, "ABCDEFGHIJK");
+    EXPECT_EQ(restarts, 1);
+    EXPECT_EQ(r.attempts, 3);
+    const std::string w = s.written();
+    const size_t third = w.rfind("GET /f");
+    EXPECT_NE(w.find("Range: bytes=5-\r\n"), std::string::npos);
+    EXPECT_EQ(w.find("Range", third), std::string::npos);  // the whole resource
+    // One resumption allowed: it was the 206; no restart is left.
+    Scripted once(
+        {"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n12345", "<close>",
+         "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes 5-10/11\r\nContent-Length: "
+         "6\r\n\r\nFGHIJK"},
+        maxRead);
+    got.clear();
+    EXPECT_EQ(resumedGet(once, got, 1, &restarts).error, EHC_ERROR_RESUME_FAILED);
+  }
+}
+
 // What an upload puts on the wire: the framing, Expect, the type.
 TEST(Upload, TheRequestIsFramedByTheLength) {
   const std::string data = sampleBody(700);
   for (bool known : {true, false}) {
-    Scripted s({lengthResponse("{}")});
+    Scripted s({"HTTP/1.1 100 Continue\r\n\r\n", lengthResponse("{}")});
     size_t at = 0;
     const RestResult r = s.client->post("/up")
                              .upload(

@@ -76,6 +76,26 @@ TEST(Response, InterimResponsesAreSkipped) {
   EXPECT_EQ(r[0].body, "x");
 }
 
+// What an upload with Expect: 100-continue waits for: a 100 read whole (its
+// blank line included), in any split; a 103 is not one.
+TEST(Response, CountsTheContinuesRead) {
+  const std::string wire =
+      "HTTP/1.1 103 Early Hints\r\nLink: </a.css>\r\n\r\nHTTP/1.1 100 Continue\r\n\r\n"
+      "HTTP/1.1 201 Created\r\nContent-Length: 1\r\n\r\nx";
+  const size_t continueEnds = wire.find("Continue\r\n\r\n") + 12;
+  ehc::ResponseParser p;
+  p.begin(false);
+  for (size_t i = 0; i < wire.size(); ++i) {
+    EXPECT_EQ(p.continues(), i < continueEnds ? 0u : 1u) << "after " << i << " bytes";
+    ASSERT_EQ(p.feed(&wire[i], 1), 1u);
+  }
+  EXPECT_TRUE(p.complete());
+  EXPECT_EQ(p.status(), 201);
+  EXPECT_EQ(p.continues(), 1u);
+  p.begin(false);  // the next response starts with none
+  EXPECT_EQ(p.continues(), 0u);
+}
+
 // An interim response's fields are not the final response's: the visitor and
 // the captures see only the final response's, and its framing fields change
 // nothing (a 1xx has no body).

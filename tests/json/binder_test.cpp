@@ -305,6 +305,80 @@ TEST(Binder, CharBuffersTruncateOnUtf8Boundaries) {
   }
 }
 
+// Runs of 3-byte characters (CJK text) are checked several characters at a
+// time on some CPUs: every character of a long run, wherever it lies, is
+// checked as strictly as alone, and a valid run's bytes arrive whole.
+TEST(Binder, LongRunsOfThreeByteCharactersAreChecked) {
+  const std::string ri = "\xE6\x97\xA5";  // U+65E5
+  const size_t kChars = 14;               // more than two 15-byte steps
+  const struct {
+    const char* bytes;
+    JsonError error;
+    size_t at;  // offset of the error within the character
+  } kinds[] = {
+      {"\xE0\xA0\x80", JsonError::Ok, 0},           // U+0800, the first E0 one
+      {"\xED\x9F\xBF", JsonError::Ok, 0},           // U+D7FF, below the surrogates
+      {"\xEF\xBF\xBF", JsonError::Ok, 0},           // U+FFFF
+      {"\xE6\x97\x22", JsonError::InvalidUtf8, 2},  // a quote cuts it
+      {"\xE0\x9F\xBF", JsonError::InvalidUtf8, 1},  // overlong
+      {"\xED\xA0\x80", JsonError::InvalidUtf8, 1},  // a surrogate
+      {"\xE6\x41\xA5", JsonError::InvalidUtf8, 1},  // a continuation missing
+      {"\xE6\x97\xC0", JsonError::InvalidUtf8, 2},
+      {"\xF0\x97\xA5", JsonError::InvalidUtf8, 3},  // a 4-byte lead, its 4th byte not one
+      {"\x97\x97\xA5", JsonError::InvalidUtf8, 0},  // a continuation byte first
+  };
+  for (const auto& kind : kinds) {
+    for (size_t i = 0; i < kChars; ++i) {
+      std::string text;
+      for (size_t k = 0; k < kChars; ++k) text += k == i ? std::string(kind.bytes) : ri;
+      const std::string doc = "{\"t\":\"" + text + "\"}";
+      const size_t start = 6 + 3 * i;
+      const auto r = run(doc, {{"t", T::Str, 256}}, false, 4);
+      EXPECT_EQ(r.error, kind.error) << kind.bytes << " at " << i;
+      if (kind.error == JsonError::Ok)
+        EXPECT_EQ(r.value[0], text) << i;
+      else
+        EXPECT_EQ(r.offset, start + kind.at) << (&kind - kinds) << " at " << i;
+      EXPECT_EQ(ehc_test::validate(doc), kind.error) << i;  // unbound: skimmed
+    }
+  }
+}
+
+// Unbound numbers and indentation are skimmed many bytes at a time on some
+// CPUs: whatever ends a run of digits or spaces, wherever it lies, is read
+// as alone.
+TEST(Binder, LongDigitAndSpaceRunsEndWhereTheyEnd) {
+  const struct {
+    const char* after;
+    JsonError error;
+  } ends[] = {{"]", JsonError::Ok},
+              {",2]", JsonError::Ok},
+              {".5]", JsonError::Ok},
+              {"e3]", JsonError::Ok},
+              {" ]", JsonError::Ok},
+              {"x]", JsonError::UnexpectedByte},
+              {"/]", JsonError::UnexpectedByte},
+              {":]", JsonError::UnexpectedByte}};
+  for (size_t n = 1; n <= 40; ++n) {
+    for (const auto& e : ends) {
+      std::string digits;
+      for (size_t k = 0; k < n; ++k) digits += static_cast<char>('1' + k % 9);
+      size_t offset = 0;
+      const std::string doc = "[" + digits + e.after;
+      EXPECT_EQ(ehc_test::validate(doc, &offset), e.error) << doc;
+      if (e.error != JsonError::Ok) EXPECT_EQ(offset, 1 + n) << doc;
+    }
+    for (const char* ws : {"\n", "\t", "\r", "\x0b", "\x01", "x"}) {
+      // a line break, n spaces, then another whitespace byte or not, then a value
+      const std::string doc = "[\n" + std::string(n, ' ') + ws + std::string(n % 7, ' ') + "1]";
+      const bool ok = ws[0] == '\n' || ws[0] == '\t' || ws[0] == '\r';
+      size_t offset = 0;
+      EXPECT_EQ(ehc_test::validate(doc, &offset) == JsonError::Ok, ok) << n << " " << int(ws[0]);
+      if (!ok) EXPECT_EQ(offset, 2 + n) << n;
+    }
+  }
+}
+
 TEST(Binder, EscapesAreDecoded) {
   const auto r = run(R"(["\"\\\/\b\f\n\r\t","\u0041\u00e9\u20ac\ud83d\ude00","\u0000x"])",
                      {{"0", T::Text}, {"1", T::Str}, {"2", T::Text}, {"1", T::Raw}});

@@ -21,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "public_apis.h"
 #include "raw_client.h"
 #include "waiting.h"
 
@@ -492,10 +493,26 @@ TEST(FaultServer, StartFailsOnAPortInUse) {
 
 TEST(FaultServer, HelpListsEveryRoute) {
   const std::string help = FaultServer::routesHelp();
-  for (const char* route :
-       {"/ok", "/json", "/chunked", "/close-after-headers", "/reset-mid-body", "/stall",
-        "/stall-body", "/trickle", "/bad-status", "/not-http", "/bad-chunk", "/conflicting-length",
-        "/huge-headers", "/huge-body", "/status", "/early"}) {
+  for (const char* route : {"/ok",
+                            "/json",
+                            "/chunked",
+                            "/close-after-headers",
+                            "/reset-mid-body",
+                            "/stall",
+                            "/stall-body",
+                            "/trickle",
+                            "/bad-status",
+                            "/not-http",
+                            "/bad-chunk",
+                            "/conflicting-length",
+                            "/huge-headers",
+                            "/huge-body",
+                            "/status",
+                            "/api/v1/time/current/unix",
+                            "/bearer",
+                            "/basic-auth/USER/PASS",
+                            "/headers",
+                            "/early"}) {
     EXPECT_NE(help.find(std::string("  ") + route), std::string::npos) << route;
   }
 }
@@ -678,6 +695,27 @@ TEST(FaultServer, HelpListsTheApiRoutes) {
   for (const char* route : {"/users", "/posts", "/comments", "/todos"}) {
     EXPECT_NE(help.find(std::string("  ") + route), std::string::npos) << route;
   }
+}
+
+TEST(FaultServer, PublicApisCheckTheCredentialsSent) {
+  using ehc_fault::publicApiReply;
+  const std::string line = "GET /x HTTP/1.1\r\nHost: h\r\n";
+  // admin:secret123
+  EXPECT_EQ(publicApiReply("/basic-auth/admin/secret123",
+                           line + "Authorization: Basic YWRtaW46c2VjcmV0MTIz\r\n")
+                ->status,
+            200);
+  EXPECT_EQ(publicApiReply("/basic-auth/admin/other",
+                           line + "Authorization: Basic YWRtaW46c2VjcmV0MTIz\r\n")
+                ->status,
+            401);
+  EXPECT_EQ(publicApiReply("/basic-auth/admin/secret123", line)->status, 401);
+  EXPECT_EQ(publicApiReply("/bearer", line + "authorization: Bearer t0k\r\n")->body,
+            "{\"authenticated\":true,\"token\":\"t0k\"}");
+  EXPECT_EQ(publicApiReply("/bearer", line + "Authorization: Bearer \r\n")->status, 401);
+  EXPECT_EQ(publicApiReply("/headers", line + "x-api-key: k\"1\r\n")->body,
+            "{\"headers\":{\"Host\":\"h\",\"X-Api-Key\":\"k\\\"1\"}}");
+  EXPECT_FALSE(publicApiReply("/bearers", line).has_value());
 }
 
 }  // namespace

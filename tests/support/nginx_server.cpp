@@ -177,6 +177,10 @@ std::string routes(const std::string& generated, const std::string& given, int c
   if (fallback)
     r += "location @docroot_gzip_static { root " + q(given) + "; gzip_static always; }\n";
   r += "location = /redirect { return 302 /users.json; }\n";
+  // PUT stores the body (read after a 100 Continue to Expect); a body
+  // announced over 64 KiB is refused with 413 before it is read.
+  r += "location /put/ { root " + q(generated) +
+       "; dav_methods PUT; create_full_put_path on; client_max_body_size 64k; }\n";
   for (size_t i = 0; i < kNginxStatusCodeCount; ++i) {
     const int code = kNginxStatusCodes[i];
     const std::string n = std::to_string(code);

@@ -31,6 +31,9 @@
 //                    Content-Encoding: gzip and Content-Length (gzip_static always).
 //   Byte ranges (Range: bytes=N-) on every static file, as nginx serves them.
 //   /redirect        302 to /users.json (absolute Location).
+//   /put/<file>      PUT stores the body there (then GET /put/<file> serves it), 201 or
+//                    204; to Expect: 100-continue nginx answers 100 first. A body whose
+//                    Content-Length is over 64 KiB: 413 at once, the body unread.
 // HTTP/1.1 keep-alive is on: keepaliveRequests per connection (the last response
 // says Connection: close), idle connections closed after keepaliveTimeoutSeconds.
 #pragma once

@@ -19,14 +19,17 @@ class TestExchange final : public ehc::Exchange {
       : method_(method), path_(path), body_(body) {
     ehc::parseUrl(baseUrl, &url_);
   }
-  ehc::HttpError writeRequest(ehc::RequestWriter& w) override {
+  ehc::HttpError writeRequest(ehc::RequestWriter& w, bool headOnly) override {
     if (!w.resumed()) ++writes;  // a write cut short goes on: the same attempt
     w.begin(method_, url_, path_, nullptr, 0, nullptr, 0);
     w.standardHeaders("test");
+    if (expect) w.header("Expect", "100-continue");
     const size_t n = strlen(body_);
     w.endHeaders(n || strcmp(method_, "POST") == 0 ? static_cast<int64_t>(n) : -1);
+    if (headOnly) return w.error();
     return w.body(body_, n);
   }
+  bool expectsContinue() const override { return expect; }
   bool bodySatisfied() const override {
     return wantBytes >= 0 && received.size() >= static_cast<size_t>(wantBytes);
   }
@@ -43,6 +46,7 @@ class TestExchange final : public ehc::Exchange {
   std::string received;
   long wantBytes = -1;  // -1: wants the whole body
   int writes = 0;       // attempts: the request written from its start
+  bool expect = false;  // sends Expect: 100-continue (the body waits for the 100)
 
  private:
   const char* method_;

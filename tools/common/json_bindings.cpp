@@ -74,7 +74,16 @@ CliBinding parseBinding(const std::string& arg) {
 
 bool bindAll(ehc::JsonBinder& binder, std::vector<CliBinding>& bindings, std::string* badPath) {
   for (auto& b : bindings) {
-    b = CliBinding{b.path, b.type};
+    // The targets reset in place: the strings keep their storage, so that
+    // another pass (ehc-json --repeat) costs what a program binding its
+    // variables again does, not new strings.
+    b.i64 = 0;
+    b.u64 = 0;
+    b.dbl = 0;
+    b.boolean = false;
+    b.text.clear();
+    b.lines.clear();
+    b.wild = false;
     const char* p = b.path.c_str();
     int idx;
     switch (b.type) {

@@ -22,6 +22,8 @@
 
 #include "api_routes.h"
 #include "file_route.h"
+#include "public_apis.h"
+#include "rpc_route.h"
 #include "graphql_route.h"
 #include "socket_options.h"
 
@@ -133,12 +135,14 @@ struct Request {
   std::string path, query;  // target split at the first '?'
   uint64_t contentLength = 0;
   bool hasTransferEncoding = false;
-  bool chunkedBody = false;  // Transfer-Encoding: chunked (the only coding read)
-  uint64_t bodyBytes = 0;    // the whole body's, however long
-  uint32_t bodyCrc = 0;      // CRC-32 of the whole body (zlib's)
-  bool wantsClose = false;   // "Connection: close"
-  std::string range;         // the Range field's value
-  std::string lastEventId;   // the Last-Event-ID field's value
+  bool chunkedBody = false;      // Transfer-Encoding: chunked (the only coding read)
+  uint64_t bodyBytes = 0;        // the whole body's, however long
+  uint32_t bodyCrc = 0;          // CRC-32 of the whole body (zlib's)
+  bool wantsClose = false;       // "Connection: close"
+  std::string range;             // the Range field's value
+  std::string ifRange;           // the If-Range field's value
+  std::string lastEventId;       // the Last-Event-ID field's value
+  bool expectsContinue = false;  // "Expect: 100-continue"
 };
 
 void parseHeader(std::string_view line, Request* request, bool* valid) {
@@ -160,8 +164,12 @@ void parseHeader(std::string_view line, Request* request, bool* valid) {
     request->wantsClose = lowercase(value).find("close") != std::string::npos;
   } else if (name == "range") {
     request->range = value;
+  } else if (name == "if-range") {
+    request->ifRange = value;
   } else if (name == "last-event-id") {
     request->lastEventId = value;
+  } else if (name == "expect") {
+    request->expectsContinue = lowercase(value) == "100-continue";
   }
 }
 
@@ -333,12 +341,22 @@ class Peer {
     received_.erase(0, headEnd + 4);
     if (!parsed) return ReadOutcome::kMalformed;
     if (answersBeforeTheBody(request->path)) return ReadOutcome::kRequest;
+    return readBody(request, deadline);
+  }
+
+  // The request's body (Content-Length or chunked), counted and dropped.
+  ReadOutcome readBody(Request* request, Clock::time_point deadline = deadlineIn(kMaxWaitMs)) {
     // Of the transfer codings only chunked is decoded (what clients send).
     if (request->hasTransferEncoding && !request->chunkedBody)
       return ReadOutcome::kBodyNotSupported;
     if (request->chunkedBody) return receiveChunked(request, deadline);
     return receiveBody(request->contentLength, request, deadline) ? ReadOutcome::kRequest
                                                                   : ReadOutcome::kGone;
+  }
+
+  // Bytes after the head arrive (or had arrived) within ms?
+  bool bytesWithin(int64_t ms) {
+    return !received_.empty() || waitFor(fd_, POLLIN, wakeFd_, deadlineIn(ms)) == Wait::kReady;
   }
 
   bool send(std::string_view bytes, Clock::time_point deadline) {
@@ -685,6 +703,13 @@ After apiRoute(Exchange& ex) {
   return ex.replyJson(reply->status, reply->body);
 }
 
+// The public APIs ESP32-HTTP-Client's examples call (public_apis.h).
+After publicApiRoute(Exchange& ex) {
+  const std::optional<ApiReply> reply = publicApiReply(ex.request.path, ex.request.head);
+  if (!reply) return ex.replyJson(404, "{}");
+  return ex.replyJson(reply->status, reply->body);
+}
+
 // An event stream: events after Last-Event-ID (ids 1..count), each
 // {"n":ID,"name":"eID"} with id: ID, CRLF line ends and a comment between,
 // `drop` events per connection, then the connection closes (retry: 1 asks
@@ -714,6 +739,48 @@ After uploadRoute(Exchange& ex) {
                                ",\"chunked\":" + (r.chunkedBody ? "true" : "false") + "}");
 }
 
+// The JSON-RPC 2.0 endpoint (rpc_route.h).
+After rpcRoute(Exchange& ex) {
+  const RpcReply reply = rpcReply(ex.request.body, ex.request.query);
+  return ex.replyJson(reply.status, reply.body);  // a 204 goes without a body
+}
+
+// Expect: 100-continue as servers answer it, the body read by the route.
+// answer=100 (the default): a 100 Continue once the head is in (after
+// looking 100 ms for body bytes: "early" says whether any came before it),
+// then the body. answer=none: no 100; "waitedMs" is how long after the head
+// the body began. Both end in a 200 with the body's size and CRC-32.
+// answer=N: status N at once, kept alive, and then the body is read and
+// dropped (RFC 9110 10.1.1 lets a server that keeps the connection do that):
+// a client that withheld its body must close, or its next request is taken
+// for that body.
+After continueRoute(Exchange& ex) {
+  Request r = ex.request;
+  const std::string_view answer = ex.textParam("answer");
+  std::string report;
+  if (answer.empty() || answer == "100") {
+    const bool early = ex.peer.bytesWithin(100);
+    if (!ex.peer.send("HTTP/1.1 100 Continue\r\n\r\n")) return After::kClose;
+    report = std::string(",\"early\":") + (early ? "true" : "false");
+  } else if (answer == "none") {
+    const Clock::time_point head = Clock::now();
+    ex.peer.bytesWithin(kMaxWaitMs);
+    const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - head);
+    report = ",\"waitedMs\":" + std::to_string(waited.count());
+  } else {
+    const int status = static_cast<int>(ex.numberParam("answer", 417, 200, 599));
+    if (!ex.peer.send(jsonResponse(
+            Head(status), "{\"expect\":" + std::string(r.expectsContinue ? "true" : "false") + "}",
+            r)))
+      return After::kClose;
+    return ex.peer.readBody(&r) == ReadOutcome::kRequest ? After::kKeepAlive : After::kClose;
+  }
+  if (ex.peer.readBody(&r) != ReadOutcome::kRequest) return After::kClose;
+  return ex.replyJson(
+      200, "{\"bytes\":" + std::to_string(r.bodyBytes) + ",\"crc32\":" + std::to_string(r.bodyCrc) +
+               ",\"expect\":" + (r.expectsContinue ? "true" : "false") + report + "}");
+}
+
 // The GraphQL endpoint (graphql_route.h).
 After graphqlRoute(Exchange& ex) {
   GraphQLHttp request;
@@ -739,11 +806,15 @@ After fileRoute(Exchange& ex) {
   q.drop = ex.numberParam("drop", 0, 0, kMaxGeneratedBytes);
   q.every = ex.numberParam("every", 0, 0, kMaxGeneratedBytes);
   q.ignoreRanges = ex.textParam("ranges") == "ignore";
+  q.validator = std::string(ex.textParam("validator"));
+  const uint64_t changeOn = ex.numberParam("change-conn", 0, 0, UINT32_MAX);
+  if (changeOn && ex.connectionNumber >= changeOn) q.version = 2;
   // drop-conn=C: only connection C drops (a server that ignores Range
   // would otherwise drop every answer at the same byte).
   const uint64_t dropOn = ex.numberParam("drop-conn", 0, 0, UINT32_MAX);
   if (dropOn && dropOn != ex.connectionNumber) q.drop = q.every = 0;
-  const FileReply reply = fileReply(q, ex.request.range, ex.request.method == "HEAD");
+  const FileReply reply =
+      fileReply(q, ex.request.range, ex.request.ifRange, ex.request.method == "HEAD");
   return ex.reply(reply.bytes, reply.close ? After::kClose : After::kKeepAlive);
 }
 
@@ -790,14 +861,25 @@ const Route kRoutes[] = {
      "Content-Length of N MiB (default 1024), streamed until\nthe peer leaves, or for 60 s",
      hugeBodyRoute},
     {"/status", "/status?code=N", "status N with a small JSON body", statusRoute},
+    // The public APIs ESP32-HTTP-Client's examples call (public_apis.h).
+    {"/api/v1/time/current/unix", "/api/v1/time/current/unix",
+     "200 {\"unix_timestamp\":1721156604} (timeapi.io's shape)", publicApiRoute},
+    {"/bearer", "/bearer", "httpbin's: 200 with the Bearer token sent, else 401", publicApiRoute},
+    {"/basic-auth", "/basic-auth/USER/PASS",
+     "httpbin's: 200 when Basic credentials USER:PASS were sent, else 401", publicApiRoute, true},
+    {"/headers", "/headers", "httpbin's: {\"headers\":{...}} the request's headers",
+     publicApiRoute},
     {"/events", "/events?count=N&drop=K",
      "text/event-stream: events after Last-Event-ID up to N, K per connection, then close",
      eventsRoute},
     {"/upload", "/upload", "any method, any body (Content-Length or chunked): its size and CRC-32",
      uploadRoute},
+    {"/rpc", "/rpc[?order=id-last][&id=wrong]",
+     "POST: JSON-RPC 2.0 (subtract, add, echo, fail; notifications 204; rpc_route.h)", rpcRoute},
     {"/file",
      "/file?bytes=N[&framing=chunked][&coding=gzip|te-gzip][&corrupt=crc|size][&truncate=K]"
-     "[&drop=K][&every=K][&drop-conn=C][&ranges=ignore]",
+     "[&drop=K][&every=K][&drop-conn=C][&ranges=ignore][&validator=etag|weak|date]"
+     "[&change-conn=C]",
      "a generated file: ranges, gzip, drops (file_route.h)", fileRoute},
     {"/graphql", "/graphql[?query=Q&operationName=N&variables=V][&errors=first]",
      "GET or POST: a fixed-schema GraphQL endpoint, batches too (graphql_route.h)", graphqlRoute},
@@ -816,6 +898,11 @@ const Route kRoutes[] = {
     {"/early", "/early?code=N[&then=close]",
      "status N (default 413) as soon as the head is in, the body\nunread, then RST (close: FIN)",
      earlyRoute, false, true},
+    {"/continue", "/continue?answer=100|none|N",
+     "Expect: 100-continue: a 100 then the body, then 200 {bytes,crc32,early};\n"
+     "none: no 100 (200 {bytes,crc32,waitedMs}); N: status N at once, kept\n"
+     "alive, and the body (if one comes) read and dropped",
+     continueRoute, false, true},
     // JSONPlaceholder-like, from the --data directory (api_routes.h).
     {"/users", "/users[/N]", "GET the users (N: the Nth), from DIR/users.json", apiRoute, true},
     {"/posts", "/posts[/N[/comments]]",

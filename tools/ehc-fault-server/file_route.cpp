@@ -34,7 +34,7 @@ std::optional<uint64_t> rangeStart(std::string_view range) {
 
 // The body as sent: the file, compressed and damaged as asked.
 std::string representation(const FileQuery& q) {
-  std::string body = fileBytes(q.bytes);
+  std::string body = fileBytes(q.bytes, q.version);
   if (!q.gzip && !q.transferGzip) return body;
   body = ehc_tools::compressed(body);
   if (q.corrupt == "crc" && body.size() >= 8) body[body.size() - 8] ^= 1;
@@ -56,11 +56,30 @@ std::string chunkedUpTo(std::string_view body, size_t sent, bool whole) {
   return whole ? out + "0\r\n\r\n" : out;
 }
 
+// The validator field of the file's version, and what If-Range must say to
+// match it ("" : nothing matches: no validator, or a weak one).
+struct Validator {
+  std::string field;
+  std::string matching;
+};
+
+Validator validatorOf(const FileQuery& q) {
+  const std::string tag = "\"v" + std::to_string(q.version) + "-" + std::to_string(q.bytes) + "\"";
+  if (q.validator == "etag") return {"ETag: " + tag + "\r\n", tag};
+  if (q.validator == "weak") return {"ETag: W/" + tag + "\r\n", ""};
+  if (q.validator == "date") {
+    const std::string modified =
+        q.version == 1 ? "Sun, 06 Nov 1994 08:49:37 GMT" : "Mon, 07 Nov 1994 08:49:37 GMT";
+    return {"Last-Modified: " + modified + "\r\nDate: Tue, 08 Nov 1994 08:49:37 GMT\r\n", modified};
+  }
+  return {"", ""};
+}
+
 }  // namespace
 
-std::string fileBytes(uint64_t size) {
+std::string fileBytes(uint64_t size, int version) {
   std::string s(size, '\0');
-  uint32_t x = 2463534242u;
+  uint32_t x = version == 1 ? 2463534242u : 88675123u;
   for (uint64_t i = 0; i < size; ++i) {  // xorshift32, one byte from each step
     x ^= x << 13;
     x ^= x >> 17;
@@ -70,13 +89,19 @@ std::string fileBytes(uint64_t size) {
   return s;
 }
 
-FileReply fileReply(const FileQuery& q, std::string_view range, bool head) {
+FileReply fileReply(const FileQuery& q, std::string_view range, std::string_view ifRange,
+                    bool head) {
   const std::string body = representation(q);
   const uint64_t length = body.size();
   uint64_t start = 0;
   std::string status = "200 OK", contentRange;
+  const Validator validator = validatorOf(q);
+  // RFC 9110 13.1.5: a Range under an If-Range that does not match is ignored.
+  const bool rangeAllowed =
+      ifRange.empty() || (!validator.matching.empty() && ifRange == validator.matching);
   const std::optional<uint64_t> from =
-      q.ignoreRanges || q.chunked || q.transferGzip ? std::nullopt : rangeStart(range);
+      q.ignoreRanges || q.chunked || q.transferGzip || !rangeAllowed ? std::nullopt
+                                                                     : rangeStart(range);
   if (from && *from >= length) {
     return {"HTTP/1.1 416 Range Not Satisfiable\r\nContent-Range: bytes */" +
                 std::to_string(length) + "\r\nContent-Length: 0\r\n\r\n",
@@ -100,7 +125,7 @@ FileReply fileReply(const FileQuery& q, std::string_view range, bool head) {
     close = true;
   }
   std::string out = "HTTP/1.1 " + status + "\r\nContent-Type: application/octet-stream\r\n" +
-                    "Accept-Ranges: bytes\r\n" + contentRange;
+                    "Accept-Ranges: bytes\r\n" + validator.field + contentRange;
   if (q.gzip) out += "Content-Encoding: gzip\r\n";
   if (q.transferGzip)
     out += "Transfer-Encoding: gzip, chunked\r\n";

@@ -13,7 +13,13 @@
 //     &every=K               close after K body bytes of each response
 //     &drop-conn=C           drop and every apply to connection C only
 //     &ranges=ignore         a Range request gets 200 and the whole body
-// Range: bytes=S- is answered 206 with Content-Range (416 past the end).
+//     &validator=etag|weak|date  ETag "vV-N" (strong), W/"vV-N", or Last-Modified
+//                            (with a Date a day later); none by default
+//     &change-conn=C         from connection C on, the file is version 2: other
+//                            bytes of the same length, another validator
+// Range: bytes=S- is answered 206 with Content-Range (416 past the end);
+// with If-Range, only when it is the file's validator (a strong ETag, or
+// the Last-Modified date, compared exactly), else 200 and the whole file.
 #pragma once
 
 #include <stdint.h>
@@ -23,8 +29,8 @@
 
 namespace ehc_fault {
 
-// The file's content: the same bytes for the same size, every run.
-std::string fileBytes(uint64_t size);
+// The file's content: the same bytes for the same size and version, every run.
+std::string fileBytes(uint64_t size, int version = 1);
 
 struct FileQuery {
   uint64_t bytes = 1000;
@@ -36,6 +42,8 @@ struct FileQuery {
   uint64_t drop = 0;   // 0: none
   uint64_t every = 0;  // 0: no limit
   bool ignoreRanges = false;
+  std::string validator;  // "etag", "weak", "date" or "" (none)
+  int version = 1;        // 2 once the file changed (change-conn)
 };
 
 struct FileReply {
@@ -43,7 +51,9 @@ struct FileReply {
   bool close = false;  // the connection closes after it (a drop)
 };
 
-// `range`: the request's Range value ("" when none); `head`: a HEAD request.
-FileReply fileReply(const FileQuery& query, std::string_view range, bool head);
+// `range`, `ifRange`: the request's Range and If-Range values ("" when
+// none); `head`: a HEAD request.
+FileReply fileReply(const FileQuery& query, std::string_view range, std::string_view ifRange,
+                    bool head);
 
 }  // namespace ehc_fault

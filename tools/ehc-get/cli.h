@@ -84,7 +84,7 @@ class CliRequest final : public ehc::Exchange {
   CliRequest(const Options& o, const ehc::Url& url, const ehc::JsonBinder* binder,
              const ehc::ResponseBody* body = nullptr)
       : o_(o), url_(url), binder_(binder), body_(body) {}
-  ehc::HttpError writeRequest(ehc::RequestWriter& w) override {
+  ehc::HttpError writeRequest(ehc::RequestWriter& w, bool) override {
     w.begin(o_.method.c_str(), url_, "", nullptr, 0, nullptr, 0);
     w.standardHeaders("ehc-get/" EHC_VERSION_TEXT);
     bool typed = false;

@@ -37,17 +37,35 @@ class SseParser;
 class EventStream;
 class JsonBinder;
 struct BodyOptions;
+class ResponseBody;
+class ResponseParser;
 
 // The codec stages are called through these tables, which only the opt-in
 // calls (acceptEncoding, setInflater, onEvent) name: a program that never
 // makes them links no inflater and no event splitter (--gc-sections).
+// A content or transfer coding as the body sees it.
+enum class Coding : uint8_t { Identity, Gzip, Deflate, Chunked, Other };
+
 struct InflateCalls {
+  // The coding a Content-Encoding (transfer: Transfer-Encoding) list asks to
+  // undo: Identity, one Gzip or Deflate, or Other when it cannot be undone.
+  Coding (*codingOf)(const char* list, bool transfer);
   void (*begin)(Inflater& inflater, bool gzip, ByteSink out);
   bool (*feed)(Inflater& inflater, const char* data, size_t length);
   InflateError (*finish)(Inflater& inflater);
   InflateError (*failure)(const Inflater& inflater);  // why feed() failed
 };
 extern const InflateCalls kInflateCalls;  // codec_calls.cpp
+
+// A resumed download's steps (response_body.cpp), set by resume(): only a
+// program that resumes links the Range request and the Content-Range reading.
+struct ResumeCalls {
+  // "bytes=FROM-" into out; its length, 0 when it does not fit.
+  size_t (*range)(uint64_t from, char* out, size_t size);
+  // The answer to it has come: append, start over or fail.
+  void (*start)(ResponseBody& body, const ResponseParser& parser, bool toSink);
+};
+extern const ResumeCalls kResumeCalls;
 
 struct EventCalls {
   void (*begin)(EventStream& stream, const BodyOptions& options, JsonBinder* binder);
@@ -105,8 +123,9 @@ struct BodyOptions {
   SseParser* events = nullptr;             // the body is an event stream split by it
   const EventCalls* eventCalls = nullptr;  // set with events
   EventCallback onEvent;
-  uint8_t reconnects = 0;   // new streams after one ended (Last-Event-ID)
-  RestartCallback restart;  // the target starts over (a 200 to a Range)
+  uint8_t reconnects = 0;               // new streams after one ended (Last-Event-ID)
+  RestartCallback restart;              // the target starts over (a 200 to a Range)
+  const ResumeCalls* resume = nullptr;  // set with resumes
 };
 
 // Fills buffer[0..room) with the next bytes of a request body: how many,

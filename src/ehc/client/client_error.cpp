@@ -59,6 +59,11 @@ constexpr CodeText kTexts[] = {
     {"body_too_large", "response body larger than the maximum body size", "Body Too Large"},
     {"digest_mismatch", "response body does not match the expected digest", "Digest Mismatch"},
     {"resume_failed", "the dropped download could not be resumed", "Resume Failed"},
+    {"rpc_error", "the JSON-RPC server answered with an error", "JSON-RPC Error"},
+    {"rpc_invalid_reply",
+     "the answer is not a JSON-RPC 2.0 response (jsonrpc, id, result or error wrong or missing)",
+     "Invalid JSON-RPC Response"},
+    {"rpc_id_mismatch", "the JSON-RPC response's id is not the request's", "JSON-RPC Id Mismatch"},
 };
 constexpr size_t kCodes = sizeof kTexts / sizeof kTexts[0];
 static_assert(kCodes == -EHC_ERROR_LAST + 1, "one row per code");

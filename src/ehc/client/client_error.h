@@ -52,7 +52,10 @@ enum ClientError : int {
   EHC_ERROR_BODY_TOO_LARGE = -33,      // beyond the maximum body size
   EHC_ERROR_DIGEST_MISMATCH = -34,     // the body written is not the one expected
   EHC_ERROR_RESUME_FAILED = -35,       // a dropped download could not be continued
-  EHC_ERROR_LAST = -35,
+  EHC_ERROR_RPC_ERROR = -36,           // the JSON-RPC server answered with an error object
+  EHC_ERROR_RPC_INVALID_REPLY = -37,   // the answer is not a JSON-RPC 2.0 response
+  EHC_ERROR_RPC_ID_MISMATCH = -38,     // the JSON-RPC response is for another request id
+  EHC_ERROR_LAST = -38,
 };
 
 // A sentence for a code (0 and unknown codes included), and a short

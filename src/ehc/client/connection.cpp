@@ -14,6 +14,8 @@ EHC_BEGIN_NAMESPACE
 //                                      it went (an early answer may be there)
 //            -> Connect                a dead kept connection: sent again (once)
 //            -> Done                   the request is bad, or the write failed
+//   Write    -> ReadHead               with Expect: the head written, the 100 awaited
+//   ReadHead -> Write                  the 100 came, or the wait for it ended: the body
 //   Read*    -> Read*                  nothing has come yet (blocked)
 //   ReadHead -> ReadBody               the header section ended
 //   ReadBody -> Drain                  the caller needs no more of the body
@@ -48,6 +50,8 @@ void Connection::begin(Progress& x, const Endpoint& endpoint, Exchange& request,
   x.connectTimeoutMs_ = connectTimeoutMs;
   x.start_ = monotonicMs();
   x.step_ = ExchangeStep::Connect;
+  x.part_ = request.expectsContinue() && continueTimeoutMs_ ? Progress::Part::Head
+                                                            : Progress::Part::Whole;
   releaseIdle();
   if (!endpoint.host || strlen(endpoint.host) > EHC_MAX_HOST_LENGTH) {
     x.result_.http = HttpError::BadUrl;
@@ -114,6 +118,9 @@ void Connection::resend(Progress& x) {
     return;
   }
   x.step_ = ExchangeStep::Connect;
+  x.part_ = x.request_->expectsContinue() && continueTimeoutMs_ ? Progress::Part::Head
+                                                                : Progress::Part::Whole;
+  x.awaitingContinue_ = false;
 }
 
 void Connection::connectStep(Progress& x) {
@@ -190,17 +197,17 @@ struct Writing {
 // transport took less than all of it. A body goes out from where it lies.
 void Connection::writeStep(Progress& x) {
   ExchangeResult& r = x.result_;
-  if (!x.writing_) {
+  if (!x.writing_ && x.part_ != Progress::Part::Body) {  // the body follows its head
     r.net = NetError::Ok;
     r.http = HttpError::Ok;
     x.writeError_ = NetError::Ok;
     x.sentBefore_ = r.bytesSent;
-    x.writing_ = true;
   }
+  x.writing_ = true;
   Writing writing{current_, &x, &bytesMoved_};
   RequestWriter writer(sendToTransport, &writing, reinterpret_cast<char*>(buffer_), sizeof buffer_);
   writer.skip(r.bytesSent - x.sentBefore_);
-  HttpError written = x.request_->writeRequest(writer);
+  HttpError written = x.request_->writeRequest(writer, x.part_ == Progress::Part::Head);
   if (written == HttpError::Ok) written = writer.finish();
   if (writing.blocked) {
     if (!waitEnded(x, x.doneBy_)) return block(x, x.doneBy_);
@@ -209,7 +216,7 @@ void Connection::writeStep(Progress& x) {
   }
   x.writing_ = false;
   if (x.writeError_ == NetError::Ok && written == HttpError::Ok) {
-    startReading(x);
+    afterWrite(x);
   } else if (x.writeError_ == NetError::Ok) {
     end();             // part of a request may be on the wire: the connection is unusable
     r.http = written;  // the request itself is bad (injection, missing parameter, ...)
@@ -221,7 +228,10 @@ void Connection::writeStep(Progress& x) {
     // browsers report it. (After a timeout there is no time left to read.)
     x.earlyAnswer_ = true;
     x.receivedBefore_ = r.bytesReceived;
-    startReading(x);
+    if (x.part_ == Progress::Part::Body)
+      continueReading(x);  // the parser has read what came before the body
+    else
+      startReading(x);
   } else {
     afterFailedWrite(x);
   }
@@ -276,6 +286,51 @@ void Connection::endEarlyAnswer(Progress& x) {
   afterFailedWrite(x);
 }
 
+// The request (or, with Expect, its head or its body) went out.
+void Connection::afterWrite(Progress& x) {
+  switch (x.part_) {
+    case Progress::Part::Whole: return startReading(x);
+    case Progress::Part::Head:
+      startReading(x);
+      x.awaitingContinue_ = true;
+      x.continueFirst_ = continueTimeoutMs_ < x.doneBy_.remainingMs();
+      x.readBy_ = x.continueFirst_ ? Deadline::in(continueTimeoutMs_) : x.doneBy_;
+      return;
+    case Progress::Part::Body: return continueReading(x);
+  }
+}
+
+// The wait for the 100 is over (it came, or the time did): the body goes.
+void Connection::sendBody(Progress& x) {
+  x.awaitingContinue_ = false;
+  x.part_ = Progress::Part::Body;
+  x.step_ = ExchangeStep::Write;
+}
+
+// After the body: the parser goes on from where the wait for the 100 left it
+// (the 100, and what came after it, are read).
+void Connection::continueReading(Progress& x) {
+  x.reads_ = 0;
+  x.readBy_ = x.doneBy_;
+  x.step_ = x.parser_->headersDone() ? ExchangeStep::ReadBody : ExchangeStep::ReadHead;
+}
+
+// What the bytes read while the 100 was awaited came to; true when the
+// body is to be sent now. A final answer first: the body is not sent, the
+// answer is read, and the connection closes after it (endReading).
+bool Connection::awaitContinue(Progress& x) {
+  const ResponseParser& parser = *x.parser_;
+  if (parser.headersDone() || parser.failed()) {
+    x.awaitingContinue_ = false;
+    x.result_.bodyWithheld = true;
+    return false;
+  }
+  if (parser.continues() == 0) return false;  // nothing yet, or a 103 Early Hints
+  x.result_.continued = true;
+  sendBody(x);
+  return true;
+}
+
 void Connection::startReading(Progress& x) {
   x.parser_->begin(x.request_->isHead());
   x.anyByte_ = false;
@@ -298,7 +353,8 @@ bool Connection::startDraining(Progress& x) {
   const int64_t length = parser.contentLength();
   const bool tooLong =
       length >= 0 && static_cast<uint64_t>(length) - parser.bodyBytes() > drainLimit_;
-  return !tooLong && parser.framingAllowsReuse();  // worth reading, and reusable
+  // worth reading, and reusable
+  return !tooLong && parser.framingAllowsReuse() && !x.result_.bodyWithheld;
 }
 
 // One read of the response, fed to the parser.
@@ -318,6 +374,10 @@ void Connection::readStep(Progress& x) {
   // a read's bookkeeping (ESP-IDF's monotonicMs() divides esp_timer's 64-bit
   // microseconds).
   if (x.waited_ != WaitResult::Ready || ((x.reads_++ & 7) == 0 && x.readBy_.expired())) {
+    // No 100 in time: the body goes anyway (a server that ignores Expect,
+    // or an HTTP/1.0 one, RFC 9110 10.1.1).
+    if (x.awaitingContinue_ && x.continueFirst_ && x.waited_ != WaitResult::Failed)
+      return sendBody(x);
     if (x.step_ != ExchangeStep::Drain)
       r.net = x.waited_ == WaitResult::Failed ? NetError::ReadFailed : NetError::ReadTimeout;
     return endReading(x);
@@ -352,6 +412,7 @@ void Connection::readStep(Progress& x) {
   bytesMoved_ += got;
   const size_t used = parser.feed(reinterpret_cast<const char*>(buffer_), got);
   if (parser.complete()) x.leftover_ = used < got;
+  if (x.awaitingContinue_ && awaitContinue(x)) return;
   if (parser.complete() || parser.failed()) return endReading(x);
   if (x.step_ == ExchangeStep::ReadHead && parser.headersDone()) x.step_ = ExchangeStep::ReadBody;
 }
@@ -368,7 +429,9 @@ void Connection::endReading(Progress& x) {
   const bool answered = draining || (parser.headersDone() && x.request_->bodySatisfied());
   if (parser.failed() && !answered) r.http = parser.error();
   r.drained = draining && parser.complete();
-  const bool reusable = parser.complete() && parser.keepAlive() && !x.leftover_ && r.ok();
+  // A withheld body leaves the request unfinished on the wire.
+  const bool reusable =
+      parser.complete() && parser.keepAlive() && !x.leftover_ && r.ok() && !r.bodyWithheld;
   if (!reusable) end();
   if (x.earlyAnswer_)
     endEarlyAnswer(x);

@@ -22,6 +22,12 @@
 // * when the server answers before the whole request went out (a 413 for a
 //   body too large) and then stops reading, reports that answer, not the
 //   failed write;
+// * with Expect: 100-continue (Exchange::expectsContinue), sends the head
+//   alone and waits for the 100 up to the continue timeout (then sends the
+//   body anyway, as curl does); a final answer that comes first is the
+//   outcome, the body is not sent and the connection is closed (the server
+//   may still be waiting for the body, or have dropped it: nothing tells
+//   which, RFC 9110 10.1.1);
 // * once the caller needs no more of the body (Exchange::bodySatisfied), reads
 //   and drops the rest up to a limit so the connection stays reusable; past
 //   the limit it closes (cheaper than reading a huge body to its end).
@@ -54,7 +60,9 @@ class Exchange {
  public:
   // Writes the whole request (head and body). Called again for a resend, so
   // it must write the same bytes every time.
-  virtual HttpError writeRequest(RequestWriter& writer) = 0;
+  // With `headOnly`, only the head (up to the blank line), nothing of the
+  // body read: the request waits for a 100 Continue.
+  virtual HttpError writeRequest(RequestWriter& writer, bool headOnly) = 0;
   // True when nothing more of the body is wanted (every binding resolved).
   virtual bool bodySatisfied() const { return false; }
   // HEAD: the response has no body whatever its headers say.
@@ -62,6 +70,8 @@ class Exchange {
   // May it be sent again after some of it was written (idempotent method, or
   // the caller opted in)?
   virtual bool replayable() const { return true; }
+  // It sends Expect: 100-continue: the body waits for the 100.
+  virtual bool expectsContinue() const { return false; }
 
  protected:
   ~Exchange() = default;
@@ -75,6 +85,8 @@ struct ExchangeResult {
   bool sessionResumed = false;     // a new TLS connection resumed the saved session
   bool keptAlive = false;          // the connection stays open for the next request
   bool drained = false;            // unread body bytes were read and dropped
+  bool bodyWithheld = false;       // a final answer came before the body was sent
+  bool continued = false;          // a 100 Continue came before the body was sent
   uint32_t connectMs = 0;          // TCP connect + TLS handshake (0 when reused)
   uint32_t tlsMs = 0;              // of which the TLS handshake
   uint32_t firstByteMs = 0;        // from the start to the first response byte
@@ -87,8 +99,9 @@ struct ExchangeResult {
 // Where an exchange is.
 enum class ExchangeStep : uint8_t {
   Connect,   // resolve, TCP connect, TLS handshake (one Transport::connect), or reuse
-  Write,     // the request, head and body
-  ReadHead,  // the response until its header section ended
+  Write,     // the request, head and body (with Expect, the head, then the body)
+  ReadHead,  // the response until its header section ended (with Expect, the
+             // wait for the 100 too)
   ReadBody,  // body bytes to the parser's sink
   Drain,     // the rest of a body nobody wants, read only to keep the connection
   Done,
@@ -131,6 +144,11 @@ class Connection {
     bool connecting_ = false;   // startConnect() made, connectStep() to come
     bool writing_ = false;      // this attempt's request is being written
     bool blocked_ = false;
+    // Expect: 100-continue: which part of the request the next Write
+    // step sends (Whole without Expect), and whether the 100 is awaited.
+    enum class Part : uint8_t { Whole, Head, Body } part_ = Part::Whole;
+    bool awaitingContinue_ = false;
+    bool continueFirst_ = false;             // the wait for it ends before the deadline
     WaitResult waited_ = WaitResult::Ready;  // how the last wait() ended
   };
 
@@ -151,6 +169,10 @@ class Connection {
   // Draining stops (and the connection closes) after this long: a server
   // that pauses after the wanted values must not hold the caller.
   void setDrainTimeout(uint32_t ms) { drainTimeoutMs_ = ms; }
+  // Expect: 100-continue: the body waits this long for the 100 (then it is
+  // sent anyway). 0: not at all (EHC_CONTINUE_TIMEOUT_MS is the default).
+  void setContinueTimeout(uint32_t ms) { continueTimeoutMs_ = ms; }
+  uint32_t continueTimeout() const { return continueTimeoutMs_; }
   // Idle release: a connection unused for this long is closed (at the next
   // exchange, or by releaseIdle()); the TLS session stays, so the next
   // connect resumes it. 0: never (EHC_IDLE_RELEASE_MS is the default).
@@ -206,6 +228,10 @@ class Connection {
   void writeStep(Progress& x);
   void readStep(Progress& x);
   void startReading(Progress& x);
+  void afterWrite(Progress& x);
+  void sendBody(Progress& x);
+  void continueReading(Progress& x);
+  bool awaitContinue(Progress& x);
   void endReading(Progress& x);
   void afterFailedWrite(Progress& x);
   void endEarlyAnswer(Progress& x);
@@ -230,6 +256,7 @@ class Connection {
   bool tls_ = false;
   uint32_t drainLimit_ = EHC_DRAIN_LIMIT;
   uint32_t drainTimeoutMs_ = EHC_DRAIN_TIMEOUT_MS;
+  uint32_t continueTimeoutMs_ = EHC_CONTINUE_TIMEOUT_MS;
   uint32_t idleReleaseMs_ = EHC_IDLE_RELEASE_MS;
   uint32_t lastUsedMs_ = 0;  // when the last exchange ended
   uint8_t buffer_[EHC_READ_BUFFER];

@@ -74,7 +74,7 @@ RestResult GraphQLBatchRequest::send() {
     lists_[i] = &ops_[i].op_.errors;
   }
   reader_.watch(http_, lists_, count_, true);
-  prepare("POST", {&writeBody, this});
+  prepare("POST", &writeBody, this);
   const RestResult result = http_.send();
   all_.reset();
   for (size_t i = 0; i < count_; ++i) {

@@ -57,10 +57,11 @@ class GraphQLHttpCalls {
  protected:
   // Before it is sent: the default Accept unless one was given, the method,
   // and the body written from `object`.
-  void prepare(const char* method, WrittenJsonBody body) {
+  void prepare(const char* method, WriteError (*write)(JsonWriter&, const void*) = nullptr,
+               const void* object = nullptr) {
     if (!acceptSet_) self().http().header("Accept", kGraphQLAccept);
     self().http().method(method);
-    if (body.write) self().http().writtenBody(body, kGraphQLContentType);
+    if (write) self().http().jsonBody(write, object, kGraphQLContentType);
   }
   bool acceptSet_ = false;
 

@@ -3,7 +3,7 @@
 // The variables are kept as the JSON object they will be sent as, each
 // variable(name, value) appending a member; the POST body
 // {"query":...,"operationName":...,"variables":{...}} is written from these
-// when the request goes out (written_body.h), a GET sends the same three as
+// when the request goes out (RestRequest::jsonBody), a GET sends the same three as
 // query parameters.
 //
 // Capacities (compile-time settings of ehc/config.h, with their defaults):

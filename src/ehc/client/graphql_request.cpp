@@ -78,12 +78,12 @@ RestResult GraphQLRequest::send() {
   lists_[0] = &op_.errors;
   reader_.watch(http_, lists_, 1, false);
   if (get_) {
-    prepare("GET", {});
+    prepare("GET");
     http_.query("query", op_.document());
     if (op_.operationName()[0]) http_.query("operationName", op_.operationName());
     if (op_.hasVariables()) http_.query("variables", op_.variables());
   } else {
-    prepare("POST", {&GraphQLOperation::writeBody, &op_});
+    prepare("POST", &GraphQLOperation::writeBody, &op_);
   }
   const RestResult result = http_.send();
   deliverErrors();

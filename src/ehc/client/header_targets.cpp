@@ -96,6 +96,15 @@ void HeaderTargets::finish(uint32_t* found, uint32_t* truncated) const {
   }
 }
 
+const HeaderTargetCalls kHeaderTargetCalls = {
+    [](HeaderTargets& t, const char* d, size_t n) { t.name(d, n); },
+    [](HeaderTargets& t, const char* d, size_t n, bool write) { t.value(d, n, write); },
+    [](HeaderTargets& t, bool write) { t.end(write); },
+    [](const HeaderTargets& t, uint32_t* found, uint32_t* truncated) {
+      t.finish(found, truncated);
+    },
+};
+
 BindStatus headerBool(const char* text, bool* target) {
   const auto is = [text](const char* word) {
     size_t i = 0;

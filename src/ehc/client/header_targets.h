@@ -67,4 +67,15 @@ class HeaderTargets {
   char text_[EHC_MAX_HEADER_TARGETS][EHC_HEADER_VALUE_MAX];  // numbers, bool
 };
 
+// HeaderTargets' steps as a request calls them: set by the request's first
+// getHeader(), so that only a program that reads headers into targets
+// links the matching and the conversions.
+struct HeaderTargetCalls {
+  void (*name)(HeaderTargets& targets, const char* data, size_t length);
+  void (*value)(HeaderTargets& targets, const char* data, size_t length, bool write);
+  void (*end)(HeaderTargets& targets, bool write);
+  void (*finish)(const HeaderTargets& targets, uint32_t* found, uint32_t* truncated);
+};
+extern const HeaderTargetCalls kHeaderTargetCalls;
+
 EHC_END_NAMESPACE

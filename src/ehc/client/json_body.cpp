@@ -57,8 +57,11 @@ JsonWriter& writeParamValue(JsonWriter& w, const ParamValue& v) {
     case ParamValue::Type::String: return w.value(v.s);
     case ParamValue::Type::Int: return w.value(v.i);
     case ParamValue::Type::Uint: return w.value(v.u);
-    case ParamValue::Type::Double: return w.value(v.d);
-    case ParamValue::Type::Float: return w.value(v.f);
+    case ParamValue::Type::Double:
+    case ParamValue::Type::Float: {  // through realText: no formatter unless one was made
+      char text[kMaxNumberText];
+      return w.finiteNumber(text, v.realText(v, text));
+    }
     case ParamValue::Type::Bool: return w.value(v.b);
     case ParamValue::Type::Null: return w.value(nullptr);
   }

@@ -55,6 +55,14 @@ enum class RequestError : uint8_t {
   DigestBadExpected,
   DigestFailed,
   UploadWithOtherBody,
+  // JsonRpcRequest's own checks
+  RpcParamsMixed,
+  RpcParamNotJson,
+  RpcParamsNotStructured,
+  RpcStorageFull,
+  TooManyRpcParams,
+  RpcIdTooLong,
+  RpcBadResultPath,
   // GraphQLRequest (graphql_operation.h)
   GraphQLDocumentTooLong,
   GraphQLVariablesFull,

@@ -71,37 +71,18 @@ const char* uploadType(const RequestSpec& q) {
 }
 
 HttpError writeBody(RequestWriter& w, const RequestSpec& q, const ClientSettings& s, const Hop& hop,
-                    size_t* headBytes) {
+                    bool headOnly, size_t* headBytes) {
   *headBytes = 0;
   HttpError source = HttpError::Ok;
   if (!hop.hasBody) {
     w.endHeaders(-1);
-  } else if (q.fieldCount) {
-    w.header("Content-Type", contentType(q, s));
-    JsonWriter counter = countingWriter();  // first pass: the length, for Content-Length
-    writeDottedObject(counter, q.fields, q.fieldCount);  // checked at body(): no error
-    w.endHeaders(static_cast<int64_t>(counter.length()));
-    *headBytes = w.position();
-    JsonWriter out(toRequest, &w);
-    writeDottedObject(out, q.fields, q.fieldCount);
-  } else if (q.written.write) {
-    w.header("Content-Type", contentType(q, s));
-    JsonWriter counter = countingWriter();  // checked at writtenBody(): no error
-    q.written.write(counter, q.written.object);
-    w.endHeaders(static_cast<int64_t>(counter.length()));
-    *headBytes = w.position();
-    JsonWriter out(toRequest, &w);
-    q.written.write(out, q.written.object);
-  } else if (q.upload.read) {
-    w.header("Content-Type", uploadType(q));
-    writeUploadHead(w, q.upload);
-    *headBytes = w.position();
-    source = writeUploadBody(w, q.upload);
+  } else if (q.writeBody) {
+    source = q.writeBody(w, q, s, headOnly, headBytes);
   } else if (q.rawBody) {
     w.header("Content-Type", contentType(q, s));
     w.endHeaders(static_cast<int64_t>(q.rawLength));
     *headBytes = w.position();
-    w.body(q.rawBody, q.rawLength);
+    if (!headOnly) w.body(q.rawBody, q.rawLength);
   } else {
     w.endHeaders(hasBodyByDefault(hop.method) ? 0 : -1);
   }
@@ -111,8 +92,41 @@ HttpError writeBody(RequestWriter& w, const RequestSpec& q, const ClientSettings
 
 }  // namespace
 
+HttpError writeFieldsBody(RequestWriter& w, const RequestSpec& q, const ClientSettings& s,
+                          bool headOnly, size_t* headBytes) {
+  w.header("Content-Type", contentType(q, s));
+  JsonWriter counter = countingWriter();               // first pass: the length, for Content-Length
+  writeDottedObject(counter, q.fields, q.fieldCount);  // checked at body(): no error
+  w.endHeaders(static_cast<int64_t>(counter.length()));
+  *headBytes = w.position();
+  JsonWriter out(toRequest, &w);
+  if (!headOnly) writeDottedObject(out, q.fields, q.fieldCount);
+  return HttpError::Ok;
+}
+
+HttpError writeContextBody(RequestWriter& w, const RequestSpec& q, const ClientSettings& s,
+                           bool headOnly, size_t* headBytes) {
+  w.header("Content-Type", contentType(q, s));
+  JsonWriter counter = countingWriter();  // checked at jsonBody(): no error
+  q.jsonWrite(counter, q.jsonContext);
+  w.endHeaders(static_cast<int64_t>(counter.length()));
+  *headBytes = w.position();
+  JsonWriter out(toRequest, &w);
+  if (!headOnly) q.jsonWrite(out, q.jsonContext);
+  return HttpError::Ok;
+}
+
+HttpError writeUploadedBody(RequestWriter& w, const RequestSpec& q, const ClientSettings&,
+                            bool headOnly, size_t* headBytes) {
+  w.header("Content-Type", uploadType(q));
+  writeUploadHead(w, q.upload);
+  *headBytes = w.position();
+  return headOnly ? HttpError::Ok : writeUploadBody(w, q.upload);
+}
+
 HttpError writeRequestMessage(RequestWriter& w, const RequestSpec& q, const ClientSettings& s,
-                              const CookieJar& cookies, const Hop& hop, size_t* headBytes) {
+                              const CookieJar& cookies, const Hop& hop, bool headOnly,
+                              size_t* headBytes) {
   if (hop.index == 0)
     w.begin(hop.method, hop.url, q.path, q.pathParams, q.pathCount, q.query, q.queryCount);
   else  // a redirect's Location is the whole target
@@ -133,12 +147,13 @@ HttpError writeRequestMessage(RequestWriter& w, const RequestSpec& q, const Clie
     w.header(name, q.headers[i].value);
   }
   if (hop.range) w.header("Range", hop.range);
+  if (hop.range && hop.ifRange) w.header("If-Range", hop.ifRange);
   if (hop.lastEventId) w.header("Last-Event-ID", hop.lastEventId);
   // Codings are opt-in: only with an inflater to undo them.
   if ((q.body.inflater || s.inflater) && !requestHas(q, "Accept-Encoding") &&
       !s.headers.find("Accept-Encoding"))
     w.header("Accept-Encoding", "gzip, deflate");
-  const HttpError source = writeBody(w, q, s, hop, headBytes);
+  const HttpError source = writeBody(w, q, s, hop, headOnly, headBytes);
   return source != HttpError::Ok ? source : w.error();
 }
 

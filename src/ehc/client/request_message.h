@@ -30,12 +30,14 @@ struct Hop {
   bool hasBody;             // false once a redirect turned the request into a GET
   bool crossOrigin;         // another scheme, host or port than the base URL's
   const char* range;        // a resumed download's Range value, or nullptr
+  const char* ifRange;      // with it, the If-Range validator, or nullptr
   const char* lastEventId;  // a reconnected event stream's, or nullptr
 };
 
-// Writes the hop's request; *headBytes: the bytes before the body.
+// Writes the hop's request (with headOnly, up to the blank line: nothing of
+// the body is made or read); *headBytes: the bytes before the body.
 HttpError writeRequestMessage(RequestWriter& writer, const RequestSpec& spec,
                               const ClientSettings& settings, const CookieJar& cookies,
-                              const Hop& hop, size_t* headBytes);
+                              const Hop& hop, bool headOnly, size_t* headBytes);
 
 EHC_END_NAMESPACE

@@ -2,7 +2,6 @@
 
 #include <string.h>
 
-#include "../http/content_range.h"
 #include "../http/text.h"
 
 EHC_BEGIN_NAMESPACE
@@ -141,6 +140,7 @@ void RequestRun::startAttempt() {
   hop_.hasBody = true;
   hop_.index = 0;
   hop_.range = resuming_ ? range_ : nullptr;
+  hop_.ifRange = resuming_ ? body_.ifRange() : nullptr;
   hop_.lastEventId = reconnecting_ ? body_.lastEventId() : nullptr;
   state_ = RunState::Hop;
 }
@@ -186,8 +186,11 @@ void RequestRun::settle() {
   result_.tlsMs += r.tlsMs;
   if (hop_.index == 0 && result_.attempts == 1) result_.firstByteMs = r.firstByteMs;
   result_.reused = r.reused;
+  result_.continued = r.continued;
+  result_.bodyWithheld = r.bodyWithheld;
   result_.sessionResumed |= r.sessionResumed;
   if (body_.failed()) {  // the body's consumers failed it: what ended the exchange
+    if (body_.restartWanted() && restartDownload()) return;
     fail(body_.error(), body_.cause());
     return done();
   }
@@ -201,7 +204,7 @@ void RequestRun::settle() {
       fail(EHC_ERROR_TOO_MANY_REDIRECTS, ErrorCause());
       return retryOrDone();
     }
-    if (!followRedirect(status)) return retryOrDone();
+    if (!spec_->followRedirect(*this, status)) return retryOrDone();
     client_.cookies
         .commit();  // a redirect followed is a response accepted (login flows set cookies)
     ++result_.redirects;
@@ -217,7 +220,8 @@ void RequestRun::settle() {
   result_.cause = ErrorCause();  // an earlier attempt's, if any
   // A 416 that says nothing was missing completes the 206 it continues.
   result_.statusCode = body_.completedByRange() ? 206 : status;
-  if (body_.eventMode() && !body_.eventsStopped()) return reconnectOrDone();  // it ended
+  if (body_.eventMode() && !body_.eventsStopped())
+    return spec_->reconnectStream(*this);  // it ended
   done();
 }
 
@@ -318,8 +322,9 @@ bool RequestRun::responseUrl() {
 // left cannot succeed). The backoff before retry k + 1 is 1x, 2x, 4x ... the
 // first wait, at most 8 s.
 void RequestRun::retryOrDone() {
-  if (body_.eventMode()) return reconnectOrDone();  // a stream that was going
-  if (body_.delivered()) return resumeOrDone();     // the target has part of it
+  if (body_.eventMode()) return spec_->reconnectStream(*this);  // a stream that was going
+  if (body_.delivered())                                        // the target has part of it
+    return spec_->resumeDownload ? spec_->resumeDownload(*this) : done();
   if (!retryable(result_.error) || attempt_ >= retries_) return done();
   if (!repeatable_ && attemptSent_) return done();          // it may have arrived
   if (uploadUsed_ && !spec_->upload.rewind) return done();  // its source was read
@@ -335,10 +340,21 @@ void RequestRun::retryOrDone() {
 void RequestRun::resumeOrDone() {
   if (!retryable(result_.error) || resumes_ >= spec_->body.resumes || doneBy_.expired())
     return done();
-  if (!writeRangeFrom(body_.received(), range_, sizeof range_)) return done();
+  if (!spec_->body.resume->range(body_.received(), range_, sizeof range_)) return done();
   ++resumes_;
   resuming_ = true;
   state_ = RunState::Attempt;
+}
+
+// A resumed download whose resource changed length: the next attempt asks
+// for all of it (no Range), into a target that starts over; it counts as a
+// resumption. False when none is left or the target cannot start over.
+bool RequestRun::restartDownload() {
+  if (resumes_ >= spec_->body.resumes || doneBy_.expired() || !spec_->body.restart()) return false;
+  ++resumes_;
+  resuming_ = false;
+  state_ = RunState::Attempt;
+  return true;
 }
 
 // An event stream that ended (closed, dropped) starts again after the
@@ -351,6 +367,14 @@ void RequestRun::reconnectOrDone() {
   reconnecting_ = true;
   backoffUntil_ = Deadline::in(wait);
   state_ = RunState::Backoff;
+}
+
+void resumeOrDone(RequestRun& run) {
+  run.resumeOrDone();
+}
+
+void reconnectOrDone(RequestRun& run) {
+  run.reconnectOrDone();
 }
 
 void RequestRun::backoff() {
@@ -405,20 +429,25 @@ void RequestRun::completeBindings() {
     }
   }
   res.converted = client_.binder.converted() & res.found;
-  if (responded) headerTargets_.finish(&res.headersFound, &res.headersTruncated);
+  if (responded && spec_->headerCalls)
+    spec_->headerCalls->finish(headerTargets_, &res.headersFound, &res.headersTruncated);
 }
 
-HttpError RequestRun::writeRequest(RequestWriter& writer) {
-  if (spec_->upload.read && hop_.hasBody) {  // the source is read again only from its start
+HttpError RequestRun::writeRequest(RequestWriter& writer, bool headOnly) {
+  if (spec_->upload.read && hop_.hasBody && !headOnly) {  // read again only from its start
     if (uploadUsed_ && !(spec_->upload.rewind && spec_->upload.rewind()))
       return HttpError::BodySourceFailed;
     uploadUsed_ = true;
   }
   size_t headBytes = 0;
-  const HttpError e =
-      writeRequestMessage(writer, *spec_, client_.settings, client_.cookies, hop_, &headBytes);
+  const HttpError e = writeRequestMessage(writer, *spec_, client_.settings, client_.cookies, hop_,
+                                          headOnly, &headBytes);
   headBytes_ = static_cast<uint32_t>(headBytes);
   return e;
+}
+
+bool RequestRun::expectsContinue() const {
+  return spec_->upload.read && spec_->upload.expectContinue && hop_.hasBody;
 }
 
 bool RequestRun::isHead() const {
@@ -471,22 +500,24 @@ void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {
 }
 
 // Every field goes to the cookie jar (Set-Cookie) and the getHeader()
-// targets, which are written only when the response is the answer.
+// targets (if any), which are written only when the response is the answer.
 const ResponseParser::HeaderVisitor RequestRun::kHeaderVisitor = {
     [](void* self, const char* d, size_t n) {
       RequestRun& run = *static_cast<RequestRun*>(self);
       CookieJar::kVisitor.name(&run.client_.cookies, d, n);
-      run.headerTargets_.name(d, n);
+      if (const HeaderTargetCalls* t = run.spec_->headerCalls) t->name(run.headerTargets_, d, n);
     },
     [](void* self, const char* d, size_t n) {
       RequestRun& run = *static_cast<RequestRun*>(self);
       CookieJar::kVisitor.value(&run.client_.cookies, d, n);
-      run.headerTargets_.value(d, n, !run.followingRedirect());
+      if (const HeaderTargetCalls* t = run.spec_->headerCalls)
+        t->value(run.headerTargets_, d, n, !run.followingRedirect());
     },
     [](void* self, bool trailer) {
       RequestRun& run = *static_cast<RequestRun*>(self);
       CookieJar::kVisitor.end(&run.client_.cookies, trailer);
-      run.headerTargets_.end(!run.followingRedirect());
+      if (const HeaderTargetCalls* t = run.spec_->headerCalls)
+        t->end(run.headerTargets_, !run.followingRedirect());
     }};
 
 EHC_END_NAMESPACE

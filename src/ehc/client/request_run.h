@@ -70,11 +70,15 @@ class RequestRun final : public Exchange {
   // Whole once Done (bindings' and header targets' outcomes included).
   const RestResult& result() const { return result_; }
 
+  // The next hop from a redirect's Location (RequestSpec::followRedirect).
+  static bool redirectHop(RequestRun& run, int status) { return run.followRedirect(status); }
+
   // Exchange: the request as the connection sends it.
-  HttpError writeRequest(RequestWriter& writer) override;
+  HttpError writeRequest(RequestWriter& writer, bool headOnly) override;
   bool bodySatisfied() const override;
   bool isHead() const override;
   bool replayable() const override;
+  bool expectsContinue() const override;
 
  private:
   void startAttempt();
@@ -86,7 +90,10 @@ class RequestRun final : public Exchange {
   bool responseUrl();
   void retryOrDone();
   void resumeOrDone();
+  bool restartDownload();
   void reconnectOrDone();
+  friend void ehc::resumeOrDone(RequestRun& run);
+  friend void ehc::reconnectOrDone(RequestRun& run);
   void backoff();
   void done();
   void completeBindings();

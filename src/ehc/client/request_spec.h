@@ -11,11 +11,11 @@
 #include "../config.h"
 #include "../http/request_writer.h"
 #include "../json/json_binder.h"
+#include "../json/json_writer.h"
 #include "body_options.h"
 #include "callback.h"
 #include "header_targets.h"
 #include "rest_result.h"
-#include "written_body.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -23,9 +23,39 @@ static_assert(EHC_REQUEST_STORAGE >= 16 && EHC_REQUEST_STORAGE <= 65535,
               "EHC_REQUEST_STORAGE must be 16..65535");
 
 using StatusCallback = Callback<void(int status)>;
-using ErrorCallback = Callback<void(int code, const char* message)>;
+// The code only: the message (statusName) is added by errorCallback() for a
+// callable that takes one, so only a program that wants the names links them.
+using ErrorCallback = Callback<void(int code)>;
 using ResultCallback = Callback<void(const RestResult& result)>;
 using MatchCallback = Callback<void(const JsonMatch& match)>;
+
+class RequestRun;
+struct ClientSettings;
+
+// A dropped download's continuation and an ended event stream's
+// reconnection (request_run.cpp): set by resume() and onEvent(), so only a
+// program that asks for them links them.
+void resumeOrDone(RequestRun& run);
+void reconnectOrDone(RequestRun& run);
+struct RequestSpec;
+
+// Writes a request's body with the headers that go with it (Content-Type,
+// the length or chunked, the blank line); *headBytes: the bytes before the
+// body; headOnly: stop after the blank line (Expect: 100-continue holds
+// the body back). Set by the RestRequest call that gives the body, so a program links
+// only the writers of the bodies it sends (request_message.cpp).
+using BodyWriter = HttpError (*)(RequestWriter& writer, const RequestSpec& spec,
+                                 const ClientSettings& settings, bool headOnly,
+                                 size_t* headBytes);
+HttpError writeFieldsBody(RequestWriter& writer, const RequestSpec& spec,
+                          const ClientSettings& settings, bool headOnly,
+                          size_t* headBytes);  // a JSON object
+HttpError writeUploadedBody(RequestWriter& writer, const RequestSpec& spec,
+                            const ClientSettings& settings, bool headOnly,
+                            size_t* headBytes);  // upload.read's
+HttpError writeContextBody(RequestWriter& writer, const RequestSpec& spec,
+                           const ClientSettings& settings, bool headOnly,
+                           size_t* headBytes);  // jsonWrite(jsonContext)'s
 
 struct RequestSpec {
   struct Each {  // a "*" binding's callback
@@ -47,6 +77,7 @@ struct RequestSpec {
   Param fields[EHC_MAX_BODY_FIELDS];  // body(key, value): the JSON object's dotted keys
   Header headers[EHC_MAX_REQUEST_HEADERS];
   HeaderTarget headerTargets[EHC_MAX_HEADER_TARGETS];
+  const HeaderTargetCalls* headerCalls = nullptr;  // set with the first target
   Each each[EHC_MAX_EACH_CALLBACKS];
   uint8_t pathCount = 0, queryCount = 0, fieldCount = 0, headerCount = 0;
   uint8_t headerTargetCount = 0, eachCount = 0;
@@ -55,7 +86,9 @@ struct RequestSpec {
   const char* rawBody = nullptr;  // raw text, or a struct's JSON (in storage unless by reference)
   size_t rawLength = 0;
   const char* contentType = nullptr;
-  WrittenJsonBody written;  // a JSON body written at send time (RestRequest::writtenBody)
+  // A JSON body written at send time from its context (RestRequest::jsonBody).
+  WriteError (*jsonWrite)(JsonWriter& writer, const void* context) = nullptr;
+  const void* jsonContext = nullptr;
 
   uint32_t timeoutMs = 0;  // 0: the client's
   int16_t retries = -1;    // -1: the client's
@@ -67,6 +100,12 @@ struct RequestSpec {
   StatusCallback onSuccess;
   ErrorCallback onError;
   ResultCallback onResponse;
+  // RequestRun::redirectHop, set with redirects: only a program that follows
+  // redirects links the Location's resolution (RFC 3986, 1.2 KB on rv32imc).
+  bool (*followRedirect)(RequestRun& run, int status) = nullptr;
+  BodyWriter writeBody = nullptr;  // the fields' or the upload's; nullptr: raw or none
+  void (*resumeDownload)(RequestRun& run) = nullptr;   // resumeOrDone, with body.resumes
+  void (*reconnectStream)(RequestRun& run) = nullptr;  // reconnectOrDone, with body.events
 
   char storage[EHC_REQUEST_STORAGE];
 };

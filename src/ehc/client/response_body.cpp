@@ -3,56 +3,10 @@
 #include <string.h>
 
 #include "../http/content_range.h"
-#include "../http/text.h"
+#include "../http/validators.h"
 #include "client_error.h"
 
 EHC_BEGIN_NAMESPACE
-
-namespace {
-
-enum class Coding : uint8_t { Identity, Gzip, Deflate, Chunked, Other };
-
-Coding codingNamed(const char* s, size_t n) {
-  if (equalsIgnoreCase(s, n, "gzip", 4) || equalsIgnoreCase(s, n, "x-gzip", 6)) return Coding::Gzip;
-  if (equalsIgnoreCase(s, n, "deflate", 7)) return Coding::Deflate;
-  if (equalsIgnoreCase(s, n, "identity", 8)) return Coding::Identity;
-  if (equalsIgnoreCase(s, n, "chunked", 7)) return Coding::Chunked;
-  return Coding::Other;
-}
-
-bool isSpace(char c) {
-  return c == ' ' || c == '\t';
-}
-
-// The codings of a field's list (RFC 9110 8.4, RFC 9112 6.1) other than
-// identity and a last chunked (the parser undid that one): none, one gzip or
-// deflate, or Other for what cannot be undone here (an unknown coding, two
-// of them, a chunked before another).
-Coding codingOf(const char* list, bool transfer) {
-  Coding found = Coding::Identity;
-  bool chunkedLast = false;
-  for (const char* p = list; *p;) {
-    while (isSpace(*p) || *p == ',') ++p;
-    const char* start = p;
-    while (*p && *p != ',' && *p != ';' && !isSpace(*p)) ++p;
-    const size_t n = static_cast<size_t>(p - start);
-    while (*p && *p != ',') ++p;  // parameters and whitespace
-    if (!n) continue;
-    if (chunkedLast) return Coding::Other;  // chunked applied before another coding
-    const Coding c = codingNamed(start, n);
-    if (c == Coding::Chunked && transfer) {
-      chunkedLast = true;
-      continue;
-    }
-    if (c == Coding::Identity) continue;
-    if (c == Coding::Other || c == Coding::Chunked || found != Coding::Identity)
-      return Coding::Other;
-    found = c;
-  }
-  return found;
-}
-
-}  // namespace
 
 void ResponseBody::begin(const BodyOptions& options, uint64_t maxBody, Inflater* inflater,
                          const InflateCalls* inflate) {
@@ -65,7 +19,7 @@ void ResponseBody::begin(const BodyOptions& options, uint64_t maxBody, Inflater*
 
 void ResponseBody::startHop(ResponseParser& parser, bool resuming) {
   resuming_ = resuming;
-  started_ = fedBinder_ = skipped_ = completedByRange_ = eventMode_ = false;
+  started_ = fedBinder_ = skipped_ = completedByRange_ = eventMode_ = restartWanted_ = false;
   if (!resuming) restartDownload();
   binder_ = nullptr;
   error_ = 0;
@@ -83,12 +37,44 @@ void ResponseBody::startHop(ResponseParser& parser, bool resuming) {
   contentRange_[0] = '\0';
   contentRangeCapture_ = static_cast<int8_t>(
       resuming ? parser.captureHeader("Content-Range", contentRange_, sizeof contentRange_) : -1);
+  captureValidators(parser);
+}
+
+// Only a download that may be resumed needs them (a capture is a slot of
+// the parser's few).
+void ResponseBody::captureValidators(ResponseParser& parser) {
+  const bool resumable = options_->sink && options_->resumes > 0;
+  etag_[0] = lastModified_[0] = date_[0] = '\0';
+  etagCapture_ =
+      static_cast<int8_t>(resumable ? parser.captureHeader("ETag", etag_, sizeof etag_) : -1);
+  lastModifiedCapture_ = static_cast<int8_t>(
+      resumable ? parser.captureHeader("Last-Modified", lastModified_, sizeof lastModified_) : -1);
+  dateCapture_ =
+      static_cast<int8_t>(resumable ? parser.captureHeader("Date", date_, sizeof date_) : -1);
+}
+
+// This answer begins the body the target gets: its validator is what a
+// resumption asks If-Range with. A field cut to its buffer is no validator;
+// an ETag too long to keep still rules out the date (RFC 9110 13.1.5).
+void ResponseBody::keepValidator(const ResponseParser& parser) {
+  const auto whole = [&parser](int8_t capture, const char* text) -> const char* {
+    return capture >= 0 && parser.headerStatus(capture) == HeaderStatus::Found ? text : nullptr;
+  };
+  const bool etagCut =
+      etagCapture_ >= 0 && parser.headerStatus(etagCapture_) == HeaderStatus::Truncated;
+  const char* v = etagCut ? nullptr
+                          : ifRangeValidator(whole(etagCapture_, etag_),
+                                             whole(lastModifiedCapture_, lastModified_),
+                                             whole(dateCapture_, date_));
+  validator_[0] = '\0';
+  if (v) memcpy(validator_, v, strlen(v) + 1);  // each buffer fits in validator_
 }
 
 void ResponseBody::restartDownload() {
   inflating_ = toSink_ = false;
   bytes_ = received_ = 0;
   total_ = knownLength_ = -1;
+  validator_[0] = '\0';
 }
 
 void ResponseBody::fail(int code, ErrorCause cause) {
@@ -104,10 +90,10 @@ bool ResponseBody::chooseCoding(const ResponseParser& parser) {
   const bool cut =
       (contentCoding_ >= 0 && parser.headerStatus(contentCoding_) == HeaderStatus::Truncated) ||
       (transferCoding_ >= 0 && parser.headerStatus(transferCoding_) == HeaderStatus::Truncated);
-  const Coding content = cut ? Coding::Other : codingOf(contentEncoding_, false);
+  const Coding content = cut ? Coding::Other : inflate_->codingOf(contentEncoding_, false);
   const Coding transfer = !parser.transferCoded() ? Coding::Identity
                           : cut                   ? Coding::Other
-                                                  : codingOf(transferEncoding_, true);
+                                                  : inflate_->codingOf(transferEncoding_, true);
   if (content == Coding::Other || transfer == Coding::Other ||
       (content != Coding::Identity && transfer != Coding::Identity)) {
     fail(EHC_ERROR_ENCODING, ErrorCause(RequestError::CodingUnsupported));
@@ -122,7 +108,7 @@ bool ResponseBody::chooseCoding(const ResponseParser& parser) {
 
 void ResponseBody::start(const ResponseParser& parser, JsonBinder* binder, bool toSink) {
   started_ = true;
-  if (resuming_) return startResumed(parser, toSink);
+  if (resuming_) return options_->resume->start(*this, parser, toSink);
   binder_ = binder;
   toSink_ = toSink && (options_->sink || options_->events);
   if (!wanted()) return;  // drained: whatever its coding
@@ -131,6 +117,7 @@ void ResponseBody::start(const ResponseParser& parser, JsonBinder* binder, bool 
   if (!chooseCoding(parser)) return;
   total_ = inflating_ ? -1 : parser.contentLength();
   knownLength_ = parser.status() == 200 ? parser.contentLength() : -1;
+  if (toSink_ && parser.status() == 200) keepValidator(parser);
   if (toSink_ && options_->events) {  // the events take the binder and the body
     eventMode_ = true;
     options_->eventCalls->begin(events_, *options_, binder_);
@@ -160,10 +147,19 @@ void ResponseBody::startResumed(const ResponseParser& parser, bool toSink) {
         return start(parser, nullptr, toSink);
       }
       return fail(EHC_ERROR_RESUME_FAILED, ErrorCause(RequestError::ResumeNotRestartable));
-    case ResumeAction::Retry:
+    case ResumeAction::Retry:  // the whole resource again, if the target can start over
+      restartWanted_ = static_cast<bool>(options_->restart);
+      return fail(EHC_ERROR_RESUME_FAILED, ErrorCause(d.error));
     case ResumeAction::Fail: return fail(EHC_ERROR_RESUME_FAILED, ErrorCause(d.error));
   }
 }
+
+const ResumeCalls kResumeCalls = {
+    writeRangeFrom,
+    [](ResponseBody& body, const ResponseParser& parser, bool toSink) {
+      body.startResumed(parser, toSink);
+    },
+};
 
 void ResponseBody::take(const ResponseParser& parser, JsonBinder* binder, bool toSink,
                         const char* data, size_t length) {

@@ -57,17 +57,27 @@ class ResponseBody {
   uint64_t received() const { return received_; }
   // The answer to a resumed download was a 416 saying nothing is missing.
   bool completedByRange() const { return completedByRange_; }
+  // The resource changed under a resumed download (its length): the answer
+  // failed it, and a request without Range would get it whole, if the
+  // target can start over (BodyOptions::restart).
+  bool restartWanted() const { return restartWanted_; }
+  // What a resumed download sends as If-Range: the validator of the answer
+  // that began the body the target has (validators.h), or nullptr.
+  const char* ifRange() const { return validator_[0] ? validator_ : nullptr; }
   // This answer is an event stream; the callback ended it.
   bool eventMode() const { return eventMode_; }
   bool eventsStopped() const { return eventMode_ && events_.stopped(); }
   // For a reconnection: what to send as Last-Event-ID (or nullptr), how long to wait.
   const char* lastEventId() const;
   uint32_t eventRetryMs(uint32_t fallback) const;
+  // A resumed hop's answer has come (kResumeCalls.start, from start()).
+  void startResumed(const ResponseParser& parser, bool toSink);
 
  private:
   void start(const ResponseParser& parser, JsonBinder* binder, bool toSink);
-  void startResumed(const ResponseParser& parser, bool toSink);
   void restartDownload();
+  void captureValidators(ResponseParser& parser);
+  void keepValidator(const ResponseParser& parser);
   bool wanted() const;  // does a consumer still take the body?
   bool chooseCoding(const ResponseParser& parser);
   bool deliver(const uint8_t* data, size_t length);
@@ -88,8 +98,12 @@ class ResponseBody {
   int8_t contentCoding_ = -1;  // the captures
   int8_t transferCoding_ = -1;
   int8_t contentRangeCapture_ = -1;
+  int8_t etagCapture_ = -1;
+  int8_t lastModifiedCapture_ = -1;
+  int8_t dateCapture_ = -1;
   bool resuming_ = false;
   bool completedByRange_ = false;
+  bool restartWanted_ = false;
   bool eventMode_ = false;
   EventStream events_;
   bool started_ = false;
@@ -101,6 +115,13 @@ class ResponseBody {
   char contentEncoding_[32] = {};
   char transferEncoding_[48] = {};
   char contentRange_[64] = {};
+  // A resumable download's validators: this answer's, and the one kept from
+  // the answer that began the body (an IMF-fixdate is 29 bytes).
+  char etag_[EHC_MAX_ETAG + 1] = {};
+  char lastModified_[30] = {};
+  char date_[30] = {};
+  static constexpr size_t kValidatorSize = EHC_MAX_ETAG + 1 > 30 ? EHC_MAX_ETAG + 1 : 30;
+  char validator_[kValidatorSize] = {};
 };
 
 EHC_END_NAMESPACE

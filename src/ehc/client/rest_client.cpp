@@ -179,11 +179,12 @@ void RestClient::report(const RequestSpec& q, const RestResult& res, uint32_t he
     if (q.onSuccess) q.onSuccess(res.statusCode);
     if (onSuccess_) onSuccess_(res.statusCode);
   } else if (res.hasError()) {
-    // The message is the code's name, as ESP32-HTTP-Client's callbacks get
-    // it ("Not Found", "Connection Refused"); the details are in the result.
+    // A two-argument callback gets the code's name as its message, as
+    // ESP32-HTTP-Client's do ("Not Found", "Connection Refused": added by
+    // errorCallback()); the details are in the result.
     const int code = res.error != EHC_OK ? res.error : res.statusCode;
-    if (q.onError) q.onError(code, statusName(code));
-    if (onError_) onError_(code, statusName(code));
+    if (q.onError) q.onError(code);
+    if (onError_) onError_(code);
   }
   if (onObservability_) onObservability_(res);
   if (onMetrics_) onMetrics_(metricsOf(res, heapBefore, heapProbe_ ? heapProbe_() : 0));

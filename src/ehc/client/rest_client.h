@@ -106,6 +106,10 @@ class RestClient : private RequestOwner {
   // After the wanted values came, the rest of a body is read for at most
   // this long to keep the connection (EHC_DRAIN_TIMEOUT_MS); then it closes.
   void setDrainTimeout(uint32_t ms) { parts_.connection.setDrainTimeout(ms); }
+  // An upload with expectContinue() sends its head, then waits this long
+  // for the 100 before it sends the body anyway (EHC_CONTINUE_TIMEOUT_MS,
+  // 1000 as curl's; 0: the body follows the head at once).
+  void setContinueTimeout(uint32_t ms) { parts_.connection.setContinueTimeout(ms); }
   // How much one poll() of a request may do before it returns: this many
   // milliseconds (EHC_POLL_BUDGET_MS; whole milliseconds of the clock, so
   // up to one more) or this many bytes moved (EHC_POLL_BUDGET_BYTES),

@@ -6,6 +6,7 @@
 
 #include "../http/text.h"
 #include "json_body.h"
+#include "request_run.h"
 #include "user_headers.h"
 
 EHC_BEGIN_NAMESPACE
@@ -211,7 +212,7 @@ RestRequest& RestRequest::expectContinue(bool on) & {
 }
 
 bool RestRequest::bodyIsFree(RequestError what) {
-  if (spec_.fieldCount || spec_.rawBody || spec_.upload.read || spec_.written.write) {
+  if (spec_.fieldCount || spec_.rawBody || spec_.upload.read || spec_.jsonWrite) {
     fail(EHC_ERROR_INVALID_REQUEST, what);
     return false;
   }
@@ -266,7 +267,9 @@ RestRequest& RestRequest::addBodyField(const char* key, ParamValue value, bool n
   }
   const char* kept = nested ? keep(key) : key;
   if (!nested) spec_.used = static_cast<uint16_t>(spec_.used + strlen(key) + 1);  // take it
-  if (kept) spec_.fields[spec_.fieldCount++] = Param{kept, keepValue(value)};
+  if (!kept) return *this;
+  spec_.fields[spec_.fieldCount++] = Param{kept, keepValue(value)};
+  spec_.writeBody = writeFieldsBody;
   return *this;
 }
 
@@ -296,14 +299,17 @@ RestRequest& RestRequest::method(const char* name) & {
   return *this;
 }
 
-RestRequest& RestRequest::writtenBody(WrittenJsonBody body, const char* contentType) & {
-  if (!ready() || !body.write || !bodyIsFree(RequestError::StructWithOtherBody)) return *this;
+RestRequest& RestRequest::jsonBody(WriteError (*write)(JsonWriter&, const void*),
+                                   const void* context, const char* contentType) & {
+  if (!ready() || !write || !bodyIsFree(RequestError::StructWithOtherBody)) return *this;
   JsonWriter counter = countingWriter();  // a body that cannot be written is refused here
-  if (body.write(counter, body.object) != WriteError::Ok || !counter.complete()) {
+  if (write(counter, context) != WriteError::Ok || !counter.complete()) {
     fail(EHC_ERROR_INVALID_REQUEST, RequestError::StructNotJson);
     return *this;
   }
-  spec_.written = body;
+  spec_.jsonWrite = write;
+  spec_.jsonContext = context;
+  spec_.writeBody = writeContextBody;
   if (contentType) spec_.contentType = keep(contentType);
   return *this;
 }
@@ -370,6 +376,7 @@ RestRequest& RestRequest::idempotent(bool yes) & {
 
 RestRequest& RestRequest::followRedirects(uint8_t max) & {
   spec_.redirects = max;
+  spec_.followRedirect = RequestRun::redirectHop;
   return *this;
 }
 
@@ -434,7 +441,9 @@ RestRequest& RestRequest::addHeaderTarget(const char* name, void* target, size_t
     return *this;
   }
   const char* kept = keep(name);
-  if (kept) spec_.headerTargets[spec_.headerTargetCount++] = {kept, target, size, convert, sink};
+  if (!kept) return *this;
+  spec_.headerTargets[spec_.headerTargetCount++] = {kept, target, size, convert, sink};
+  spec_.headerCalls = &kHeaderTargetCalls;
   return *this;
 }
 

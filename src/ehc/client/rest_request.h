@@ -113,9 +113,9 @@ template <typename F>
 ErrorCallback errorCallback(F f) {
   if (detail::isEmptyCallable(f)) return {};
   if constexpr (detail::invocable<F, int, const char*>(0))
-    return ErrorCallback(std::move(f));
+    return ErrorCallback([f](int code) { f(code, statusName(code)); });
   else
-    return ErrorCallback([f](int code, const char*) { f(code); });
+    return ErrorCallback(std::move(f));
 }
 template <typename F>
 ResultCallback resultCallback(F f) {
@@ -196,6 +196,22 @@ class RestRequest {
       return writeStruct(w, *static_cast<const T*>(o));
     });
   }
+  // A JSON body that write(writer, context) writes when the request is sent
+  // (measured for Content-Length, then written into the connection: no copy,
+  // so no limit but the writer's). For request kinds that make their own JSON
+  // envelope (JsonRpcRequest, GraphQLRequest). Checked here: a body that does
+  // not write as one JSON value is refused (EHC_ERROR_INVALID_REQUEST).
+  // `context` must stay where it is until the request is sent, and write
+  // must produce the same text each time. contentType: the client's if null.
+  RestRequest& jsonBody(WriteError (*write)(JsonWriter&, const void*), const void* context,
+                        const char* contentType = nullptr) &;
+  // A request kind built on this one (JsonRpcRequest, GraphQLRequest) found a
+  // mistake of its own: the request fails with `code` and `cause`, nothing is
+  // sent (the first failure stays).
+  RestRequest& refuse(int code, RequestError cause) & {
+    fail(code, cause);
+    return *this;
+  }
   // A body as it is, copied into the request (EHC_REQUEST_STORAGE). The
   // content type defaults to the client's (application/json).
   RestRequest& rawBody(const char* text, const char* contentType = nullptr) &;
@@ -231,6 +247,7 @@ class RestRequest {
   RestRequest& onEvent(SseParser& parser, F f) & {
     spec_.body.events = &parser;
     spec_.body.eventCalls = &kEventCalls;
+    spec_.reconnectStream = reconnectOrDone;
     spec_.body.onEvent = EventCallback(f);
     return *this;
   }
@@ -251,6 +268,7 @@ class RestRequest {
   RestRequest& upload(F read, int64_t length = -1) & {
     if (ready() && bodyIsFree(RequestError::UploadWithOtherBody)) {
       spec_.upload.read = ReadCallback(read);
+      spec_.writeBody = writeUploadedBody;
       spec_.upload.length = length;
     }
     return *this;
@@ -261,6 +279,7 @@ class RestRequest {
   RestRequest& uploadFrom(S& stream, int64_t length = -1) & {
     if (ready() && bodyIsFree(RequestError::UploadWithOtherBody)) {
       spec_.upload.read = detail::streamReader(stream);
+      spec_.writeBody = writeUploadedBody;
       spec_.upload.length = length;
     }
     return *this;
@@ -278,9 +297,10 @@ class RestRequest {
     spec_.upload.rewind = RestartCallback(f);
     return *this;
   }
-  // Sends Expect: 100-continue. The body follows the head at once (RFC 9110
-  // 10.1.1 allows it); a server that answers early (413, 401, 417) is read
-  // as that answer, as for any request.
+  // Sends Expect: 100-continue and the head alone; the body follows the
+  // 100, or the end of the client's setContinueTimeout() wait. A final
+  // answer first (417, 401, 413) is the result: the body is not sent (its
+  // source not read) and the connection closes after the answer.
   RestRequest& expectContinue(bool on = true) &;
 
   // --- where the body goes besides the bindings (body_options.h) ---------------
@@ -329,12 +349,16 @@ class RestRequest {
   // (a gzip body goes on through the same inflater).
   RestRequest& resume(uint8_t attempts) & {
     spec_.body.resumes = attempts;
+    spec_.body.resume = &kResumeCalls;
+    spec_.resumeDownload = resumeOrDone;
     spec_.body.restart = nullptr;
     return *this;
   }
   template <typename F>
   RestRequest& resume(uint8_t attempts, F restart) & {
     spec_.body.resumes = attempts;
+    spec_.body.resume = &kResumeCalls;
+    spec_.resumeDownload = resumeOrDone;
     spec_.body.restart = RestartCallback(restart);
     return *this;
   }
@@ -478,9 +502,6 @@ class RestRequest {
   // The HTTP method while the request is built (a string that outlives it,
   // e.g. "GET").
   RestRequest& method(const char* name) &;
-  // A JSON body written when it is sent (written_body.h); refused
-  // (EHC_ERROR_INVALID_REQUEST) when it does not write as one JSON value.
-  RestRequest& writtenBody(WrittenJsonBody body, const char* contentType = nullptr) &;
   // A binding made in the client's binder whose every delivery (each match
   // of a "*" path) also goes to each(match, user). path, target and user
   // are not copied: they must stay where they are until the request is sent.
@@ -501,11 +522,6 @@ class RestRequest {
   }
   RestRequest& watchBody(const char* path, JsonMatchCallback each, void* user) & {
     if (ready()) watchBinding(binder().bindCallback(path, each, user), nullptr, nullptr);
-    return *this;
-  }
-  // Fails the request as a builder refusal would (the first failure stays).
-  RestRequest& refuse(int code, RequestError cause) & {
-    fail(code, cause);
     return *this;
   }
   // Sends now (once) and tells how it went. A started request: waits for

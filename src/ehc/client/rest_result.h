@@ -47,6 +47,10 @@ struct RestResult {
   bool sessionResumed = false;  // a new TLS connection resumed the saved session
   uint8_t attempts = 0;         // 1 + retries made
   uint8_t redirects = 0;        // redirects followed
+  // expectContinue(): the (last) exchange's 100 came before the body went;
+  // or its final answer came first, and the body was not sent.
+  bool continued = false;
+  bool bodyWithheld = false;
 
   bool isSuccess() const { return error == EHC_OK && statusCode >= 200 && statusCode < 300; }
   // Also true when nothing was sent (status 0), as ESP32-HTTP-Client's is.

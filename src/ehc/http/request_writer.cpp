@@ -88,8 +88,7 @@ void RequestWriter::putParam(const ParamValue& v, bool pathSafe) {
     case ParamValue::Type::Bool: put(v.b ? "true" : "false"); return;
     case ParamValue::Type::Double:
     case ParamValue::Type::Float: {
-      const size_t n =
-          v.type == ParamValue::Type::Float ? formatFloat(v.f, num) : formatDouble(v.d, num);
+      const size_t n = v.realText(v, num);
       if (n == 0) {
         fail(HttpError::MissingPathParam);  // NaN / infinity have no text
         return;

@@ -527,8 +527,10 @@ void ResponseParser::endHeaders(size_t at) {
   }
   if (interim_) {  // the final response follows
     const size_t consumed = consumed_;
+    const uint32_t continues = continues_ + (status_ == 100);
     begin(headRequest_);
     consumed_ = consumed;
+    continues_ = continues;
     return;
   }
   headersDone_ = true;

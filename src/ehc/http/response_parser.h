@@ -97,6 +97,7 @@ struct ResponseProgress {
   bool badElement_;       // a list element's token part is not OWS token OWS
   uint32_t reasonLength_;
   uint32_t emptyLines_;
+  uint32_t continues_;  // 100 Continue responses skipped before this one
 
   uint64_t contentLength_;
   uint64_t remaining_;
@@ -198,6 +199,9 @@ class ResponseParser : private detail::ResponseProgress {
   bool framingAllowsReuse() const;
   uint64_t bodyBytes() const { return bodyBytes_; }
   size_t bytesConsumed() const { return consumed_; }
+  // 100 Continue responses read whole (and skipped) since begin(): what an
+  // upload with Expect: 100-continue waits for.
+  uint32_t continues() const { return continues_; }
 
  private:
   struct Capture {

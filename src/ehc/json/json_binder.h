@@ -140,13 +140,14 @@ class JsonBinder {
   // Each returns the binding's index (>= 0) or one of the negative codes above.
   BindResult bind(const char* path, bool* target) { return add(path, TargetKind::Bool, target, 0); }
   // (Floating point conversion is linked in only by a program that binds a
-  // float or a double: these two take its address.)
+  // float or a double: these two take its address; the integer conversion
+  // likewise, by the integers' bind.)
   BindResult bind(const char* path, float* target) {
-    floating_ = &convertFloating;
+    bindsFloating();
     return add(path, TargetKind::Float, target, 0);
   }
   BindResult bind(const char* path, double* target) {
-    floating_ = &convertFloating;
+    bindsFloating();
     return add(path, TargetKind::Double, target, 0);
   }
   template <typename T,
@@ -154,6 +155,7 @@ class JsonBinder {
                                         !std::is_same<T, char>::value,
                                     int>::type = 0>
   BindResult bind(const char* path, T* target) {
+    bindsIntegers();
     return add(path, integerKind(sizeof(T), std::is_signed<T>::value), target, 0);
   }
   // Decoded string into buf (size includes the terminating NUL).
@@ -183,10 +185,13 @@ class JsonBinder {
   // *count (an unsigned integer of countSize bytes, optional) is set to the
   // number of elements seen. Used by struct mapping (json_struct.h).
   // (Inline, so that a caller with a constant kind other than Float or Double,
-  // as struct mapping has, does not link the floating point conversion.)
+  // as struct mapping has, does not link the floating point conversion, nor
+  // one with a kind other than an integer the integer conversion.)
   BindResult bindElements(const char* path, TargetKind kind, void* base, size_t size, size_t stride,
                           size_t capacity, void* count, size_t countSize) {
-    if (kind == TargetKind::Float || kind == TargetKind::Double) floating_ = &convertFloating;
+    if (kind == TargetKind::Float || kind == TargetKind::Double) bindsFloating();
+    if (kind >= TargetKind::Int8 && kind <= TargetKind::Uint64) bindsIntegers();
+    selectElement_ = [](JsonBinder& self, int i) { return self.selectElement(i); };
     return addElements(path, kind, base, size, stride, capacity, count, countSize);
   }
   // Room for paths the binder composes itself (struct mapping): `arena`
@@ -284,6 +289,7 @@ class JsonBinder {
                          size_t capacity, void* count, size_t countSize);
   // The number as a float or double target (kind) at `target`.
   static BindStatus convertFloating(const DecimalNumber& number, TargetKind kind, void* target);
+  static BindStatus convertInteger(const DecimalNumber& number, TargetKind kind, void* target);
   void fail(JsonError e, const uint8_t* at);
   // fail(), for the tokenizer's readers.
   State failAt(JsonError e, const uint8_t* at) {
@@ -357,6 +363,21 @@ class JsonBinder {
   uint32_t rootPaths_ = 0;        // bindings of the root path ""
   // convertFloating, once a float or double is bound (see bind(float*)).
   BindStatus (*floating_)(const DecimalNumber&, TargetKind, void*) = nullptr;
+  // convertInteger, once an integer is bound (bind(T*), bindElements).
+  BindStatus (*integer_)(const DecimalNumber&, TargetKind, void*) = nullptr;
+  // deliverQuoted (a number in a string), once either is.
+  void (*quotedNumber_)(JsonBinder& self, int binding) = nullptr;
+  // selectElement, once an element binding is made (bindElements).
+  bool (*selectElement_)(JsonBinder& self, int binding) = nullptr;
+  static void quotedNumber(JsonBinder& self, int i) { self.deliverQuoted(i); }
+  void bindsFloating() {
+    floating_ = &convertFloating;
+    quotedNumber_ = &quotedNumber;
+  }
+  void bindsIntegers() {
+    integer_ = &convertInteger;
+    quotedNumber_ = &quotedNumber;
+  }
 
   // tokenizer (the constructor's restart() sets the parse state: members
   // without an initializer here)

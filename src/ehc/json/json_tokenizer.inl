@@ -31,6 +31,19 @@ inline JsonError unexpectedByte(uint8_t c) {
   return c == 0 || c >= 0xF5 ? JsonError::InvalidUtf8 : JsonError::UnexpectedByte;
 }
 
+// Whether a[0..3] are b[0..3]: one load each where unaligned loads are
+// cheap, else four byte compares inline (memcmp is a call on the MCUs).
+inline bool sameFour(const uint8_t* a, const char* b) {
+  if (!kAlignLoads) {
+    uint32_t x, y;
+    memcpy(&x, a, 4);
+    memcpy(&y, b, 4);
+    return x == y;
+  }
+  return a[0] == static_cast<uint8_t>(b[0]) && a[1] == static_cast<uint8_t>(b[1]) &&
+         a[2] == static_cast<uint8_t>(b[2]) && a[3] == static_cast<uint8_t>(b[3]);
+}
+
 inline int hexValue(uint8_t c) {
   if (c >= '0' && c <= '9') return c - '0';
   c = static_cast<uint8_t>(c | 0x20);
@@ -264,7 +277,8 @@ done:
 // the state that reads it.
 EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::startValue(const uint8_t*& p, const uint8_t* end) {
   const uint8_t c = *p;  // (a byte that may start a value: see run())
-  if ((c == '{' || c == '[') && depth_ >= EHC_MAX_DEPTH) return failAt(JsonError::TooDeep, p);
+  // (The depth first: it is almost never at the limit.)
+  if (depth_ >= EHC_MAX_DEPTH && (c == '{' || c == '[')) return failAt(JsonError::TooDeep, p);
   if (depth_ <= aliveTop_) beginValue(c, p);  // the root, or a followed container
   switch (c) {
     case '"':
@@ -300,7 +314,8 @@ EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::startValue(const uint8_t*& p, co
       literal_ = c == 't' ? 0 : (c == 'f' ? 1 : 2);
       if (!(valueMask_ | rawMask_)) {  // nothing wants it: match it whole
         const size_t n = literal_ == 1 ? 5 : 4;
-        if (static_cast<size_t>(end - p) >= n && memcmp(p, kLiterals[literal_], n) == 0) {
+        // (Its first letter is c: the last four are compared.)
+        if (static_cast<size_t>(end - p) >= n && sameFour(p + n - 4, kLiterals[literal_] + n - 4)) {
           p += n;
           return kAfterValue;
         }
@@ -377,6 +392,11 @@ EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::stringCharacters(const uint8_t*&
     if (c == '"' || c == '\\' || c < 0x20) break;
     // Multi-byte UTF-8. Runs of 2- and 3-byte characters (most non-Latin
     // text) are checked inline; the rest takes the general path below.
+    if ((c & 0xF0) == 0xE0) {
+      p = skipThreeByteRun(p, end);
+      if (p == end) continue;
+      c = *p;
+    }
     while (end - p >= 3) {
       if (c >= 0xE1 && c <= 0xEF && c != 0xED) {
         if (((p[1] & 0xC0) | ((p[2] & 0xC0) >> 2)) != 0xA0) break;  // both 10xxxxxx

@@ -89,7 +89,7 @@ EHC_MCU_INLINE void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
       startText(b, i);
       continue;
     }
-    if (b.stride && !selectElement(i)) continue;
+    if (b.stride && !selectElement_(*this, i)) continue;
     if (b.kind == TargetKind::AnyText && (c == '"' || c == 'n')) {  // decoded, or null
       if (c == '"')
         startText(b, i);
@@ -189,55 +189,42 @@ BindStatus JsonBinder::convertFloating(const DecimalNumber& number, TargetKind k
   return r;
 }
 
+BindStatus JsonBinder::convertInteger(const DecimalNumber& number, TargetKind kind, void* target) {
+  using R = BindStatus;
+  if (kind <= TargetKind::Int64) {
+    int64_t v;
+    const R r = number.toInt64(&v);
+    if (r != R::Found) return r;
+    const unsigned bits =
+        8u << (static_cast<unsigned>(kind) - static_cast<unsigned>(TargetKind::Int8));
+    if (bits < 64) {
+      const int64_t hi = (int64_t{1} << (bits - 1)) - 1, lo = -hi - 1;
+      if (v < lo || v > hi) return R::OutOfRange;
+    }
+    if (bits == 8) *static_cast<int8_t*>(target) = static_cast<int8_t>(v);
+    if (bits == 16) *static_cast<int16_t*>(target) = static_cast<int16_t>(v);
+    if (bits == 32) *static_cast<int32_t*>(target) = static_cast<int32_t>(v);
+    if (bits == 64) *static_cast<int64_t*>(target) = v;
+    return r;
+  }
+  uint64_t v;
+  const R r = number.toUint64(&v);
+  if (r != R::Found) return r;
+  const unsigned bits =
+      8u << (static_cast<unsigned>(kind) - static_cast<unsigned>(TargetKind::Uint8));
+  if (bits < 64 && v > (uint64_t{1} << bits) - 1) return R::OutOfRange;
+  if (bits == 8) *static_cast<uint8_t*>(target) = static_cast<uint8_t>(v);
+  if (bits == 16) *static_cast<uint16_t*>(target) = static_cast<uint16_t>(v);
+  if (bits == 32) *static_cast<uint32_t*>(target) = static_cast<uint32_t>(v);
+  if (bits == 64) *static_cast<uint64_t*>(target) = v;
+  return r;
+}
+
 void JsonBinder::deliverNumber(int i) {
   JsonBinding& b = bindings_[i];
-  using R = BindStatus;
-  R r = R::Found;
-  switch (b.kind) {
-    case TargetKind::Float:
-    case TargetKind::Double:  // (set whenever such a binding exists)
-      r = floating_(number_, b.kind, b.target);
-      break;
-    case TargetKind::Int8:
-    case TargetKind::Int16:
-    case TargetKind::Int32:
-    case TargetKind::Int64: {
-      int64_t v;
-      r = number_.toInt64(&v);
-      if (r != R::Found) break;
-      const unsigned bits =
-          8u << (static_cast<unsigned>(b.kind) - static_cast<unsigned>(TargetKind::Int8));
-      if (bits < 64) {
-        const int64_t hi = (int64_t{1} << (bits - 1)) - 1, lo = -hi - 1;
-        if (v < lo || v > hi) {
-          r = R::OutOfRange;
-          break;
-        }
-      }
-      if (bits == 8) *static_cast<int8_t*>(b.target) = static_cast<int8_t>(v);
-      if (bits == 16) *static_cast<int16_t*>(b.target) = static_cast<int16_t>(v);
-      if (bits == 32) *static_cast<int32_t*>(b.target) = static_cast<int32_t>(v);
-      if (bits == 64) *static_cast<int64_t*>(b.target) = v;
-      break;
-    }
-    default: {  // unsigned
-      uint64_t v;
-      r = number_.toUint64(&v);
-      if (r != R::Found) break;
-      const unsigned bits =
-          8u << (static_cast<unsigned>(b.kind) - static_cast<unsigned>(TargetKind::Uint8));
-      if (bits < 64 && v > (uint64_t{1} << bits) - 1) {
-        r = R::OutOfRange;
-        break;
-      }
-      if (bits == 8) *static_cast<uint8_t*>(b.target) = static_cast<uint8_t>(v);
-      if (bits == 16) *static_cast<uint16_t*>(b.target) = static_cast<uint16_t>(v);
-      if (bits == 32) *static_cast<uint32_t*>(b.target) = static_cast<uint32_t>(v);
-      if (bits == 64) *static_cast<uint64_t*>(b.target) = v;
-      break;
-    }
-  }
-  deliver(i, r);
+  // Each set whenever a binding of its kinds exists.
+  const bool floating = b.kind == TargetKind::Float || b.kind == TargetKind::Double;
+  deliver(i, (floating ? floating_ : integer_)(number_, b.kind, b.target));
 }
 
 // A scalar of `kind` (string, number, literal) ended just before `after`.
@@ -259,8 +246,8 @@ EHC_ALWAYS_INLINE void JsonBinder::endScalarInline(const uint8_t* after, ScalarK
       deliver(i, BindStatus::Found);
     } else if (kind == ScalarKind::Number) {
       deliverNumber(i);
-    } else if (quotedMask_ >> i & 1u) {
-      deliverQuoted(i);
+    } else if (quotedMask_ >> i & 1u) {  // (only a number target's)
+      quotedNumber_(*this, i);
     } else {  // string: already written, close it
       deliver(i, b.status == BindStatus::Truncated ? BindStatus::Truncated : BindStatus::Found);
     }

@@ -186,22 +186,20 @@ JsonWriter& JsonWriter::unsignedValue(uint64_t v) {
 
 JsonWriter& JsonWriter::value(double v) {
   char buf[kMaxNumberText];
-  const size_t n = formatDouble(v, buf);
-  if (n == 0) {
-    fail(WriteError::NotFinite);
-    return *this;
-  }
-  return number(buf, n);
+  return finiteNumber(buf, formatDouble(v, buf));
 }
 
 JsonWriter& JsonWriter::value(float v) {
   char buf[kMaxNumberText];
-  const size_t n = formatFloat(v, buf);
+  return finiteNumber(buf, formatFloat(v, buf));
+}
+
+JsonWriter& JsonWriter::finiteNumber(const char* text, size_t n) {
   if (n == 0) {
     fail(WriteError::NotFinite);
     return *this;
   }
-  return number(buf, n);
+  return number(text, n);
 }
 
 JsonWriter& JsonWriter::value(decltype(nullptr)) {

@@ -57,6 +57,9 @@ class JsonWriter {
   JsonWriter& value(bool v);
   JsonWriter& value(double v);
   JsonWriter& value(float v);
+  // A number already formatted (formatDouble's text); n == 0 (NaN or an
+  // infinity had no text) fails NotFinite.
+  JsonWriter& finiteNumber(const char* text, size_t n);
   JsonWriter& value(const char* s);  // nullptr writes null
   JsonWriter& value(const char* s, size_t length);
   template <typename T,

@@ -209,6 +209,13 @@ void MbedTlsTransport::setCredential(Credential& which, const uint8_t* data, siz
   which.length = length;
   which.path = path;
   which.password = password;
+  loadIdentity_ = [](MbedTlsTransport& self) { return self.loadClientCertificate(); };
+}
+
+void MbedTlsTransport::onCertificate(TlsCertificateCallback callback, void* user) {
+  onCertificate_ = callback;
+  certificateUser_ = user;
+  describe_ = tls_diagnosis::describe;
 }
 
 size_t MbedTlsTransport::Credential::size() const {
@@ -312,7 +319,7 @@ int MbedTlsTransport::verifyCertificate(void* self, mbedtls_x509_crt* crt, int d
   c.certificateVerified = true;
   if (depth == 0) t.checkLeaf(*crt, flags);
   if (t.onCertificate_)
-    tls_diagnosis::describe(*crt, depth, *flags, c.pinFailed, t.onCertificate_, t.certificateUser_);
+    t.describe_(*crt, depth, *flags, c.pinFailed, t.onCertificate_, t.certificateUser_);
   return 0;
 }
 
@@ -362,7 +369,7 @@ NetError MbedTlsTransport::setUp(const Endpoint& endpoint) {
     if (trust != NetError::Ok) return trust;
     watchVerification();
   }
-  const NetError identity = loadClientCertificate();
+  const NetError identity = loadIdentity_ ? loadIdentity_(*this) : NetError::Ok;
   if (identity != NetError::Ok) return identity;
   ehc_mbedtls::preferFastGroups(&c.conf);
   ehc_mbedtls::acceptTls13Tickets(&c.conf);

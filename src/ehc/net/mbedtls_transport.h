@@ -80,10 +80,7 @@ class MbedTlsTransport final : public Transport {
   // Shown every certificate of the server's chain while it is verified (the
   // root's side first, the server's own last), with what was found wrong.
   // Not called for a resumed session (no certificate is sent).
-  void onCertificate(TlsCertificateCallback callback, void* user) {
-    onCertificate_ = callback;
-    certificateUser_ = user;
-  }
+  void onCertificate(TlsCertificateCallback callback, void* user);
 
   // Ask for records of at most 512, 1024, 2048 or 4096 bytes (0: off); see
   // EHC_TLS_MAX_FRAGMENT_LENGTH, the default. Any other value is ignored.
@@ -173,6 +170,13 @@ class MbedTlsTransport final : public Transport {
   Credential clientCert_, clientKey_;
   TlsCertificateCallback onCertificate_ = nullptr;
   void* certificateUser_ = nullptr;
+  // Set by onCertificate() and by the client certificate's setters: only a
+  // program that uses them links the certificate's description and the
+  // identity's loading.
+  using Describe = void (*)(const mbedtls_x509_crt& crt, int depth, uint32_t flags, bool pinFailed,
+                            TlsCertificateCallback callback, void* user);
+  Describe describe_ = nullptr;
+  NetError (*loadIdentity_)(MbedTlsTransport& self) = nullptr;
   uint8_t pin_[32] = {};
   bool pinned_ = false;
   bool pinPublicKey_ = false;

@@ -67,6 +67,9 @@ class ScriptedTransport final : public Transport {
   const char* written() const { return written_; }
   size_t writtenLength() const { return writtenLength_; }
   size_t connects() const { return connects_; }
+  // How many script steps were read whole (a test tells by it what the
+  // client had read when it did something).
+  size_t stepsRead() const { return step_; }
   // How many times a call said WouldBlock (a poll that found nothing to do).
   size_t wouldBlocks() const { return wouldBlocks_; }
 

@@ -2,7 +2,10 @@
 // examples: dotted paths into char buffers, array indexes; then what its
 // tests read: JSONPlaceholder's coordinates (JSON strings) into a float and
 // a double, a long, a missing field left as it was.
-// (Plain http:// to the host's test server.)
+// Difference from what the original prints, on purpose: its code converts a
+// number in a JSON string into int and float targets only, so its double
+// longitude would stay 0.0000 (docs/migration.md). Plain http:// to the
+// host's test server.
 #include <Arduino.h>
 #include <WiFi.h>
 

@@ -3,7 +3,9 @@
 // that sketches name: the headers it had, its typedefs and enums, the
 // HTTPClient codes, onObservability with ObservabilityMetrics, auth helpers
 // (apiKey(name, key), cookie() chained), getHeader into six targets,
-// BufferedStreamReader, a client made by `= "url"`.
+// BufferedStreamReader (over a C string, and over a Stream with
+// available/read/peek, as the original's tests feed it), a client made by
+// `= "url"`, String targets of a number and a boolean (their JSON text).
 // (Plain http:// to the host's test server, whose /echo shows the request.)
 #include <Arduino.h>
 #include <WiFi.h>
@@ -15,6 +17,20 @@
 
 const char* ssid = "YOUR_SSID";
 const char* password = "YOUR_PASSWORD";
+
+// A Stream over a C string, the way the original's tests make one.
+class TextStream : public Stream {
+ public:
+  explicit TextStream(const char* text) : text_(text) {}
+  int available() override { return static_cast<int>(strlen(text_ + at_)); }
+  int read() override { return text_[at_] ? static_cast<unsigned char>(text_[at_++]) : -1; }
+  int peek() override { return text_[at_] ? static_cast<unsigned char>(text_[at_]) : -1; }
+  size_t write(uint8_t) override { return 0; }
+
+ private:
+  const char* text_;
+  size_t at_ = 0;
+};
 
 ESP32HTTPClient client = "http://jsonplaceholder.typicode.com";
 ESP32HTTPClient api("http://api.example.com", 0);
@@ -96,4 +112,15 @@ void loop() {
   HttpHeader header = {"Name", "Value"};
   Serial.printf("reader: %s, method %d, type %d, %s=%s, %s: %s\n", copy.c_str(), method, type,
                 kv.key, kv.value, header.name, header.value);
+
+  TextStream chunked("4\r\n{\"b\"\r\n3\r\n:2}\r\n0\r\n\r\n");
+  BufferedStreamReader overStream(&chunked, true);
+  String fromStream;
+  const char first = static_cast<char>(overStream.peek());
+  while (overStream.available()) fromStream += static_cast<char>(overStream.read());
+  Serial.printf("over a chunked Stream: %s (peeked %c)\n", fromStream.c_str(), first);
+
+  String idText, completedText;
+  client.get("/todos/1").getBody("id", &idText).getBody("completed", &completedText);
+  Serial.printf("as text: id %s, completed %s\n", idText.c_str(), completedText.c_str());
 }

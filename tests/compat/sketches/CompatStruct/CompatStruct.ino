@@ -1,7 +1,8 @@
 // The shape of ESP32-HTTP-Client's "Struct JSON" example: REST_JSON_MAP,
 // getBody(&struct), post().body(struct), ESP32HTTPClient::toJson(obj) as a
 // String; then what its tests do with a String member, REST_FIELD_NAMED,
-// REST_JSON_MAP_EXT, fromJson(String), RestJson::stringify / parse.
+// REST_JSON_MAP_EXT, fromJson(String), RestJson::stringify / parse, and a
+// map entry written by hand as its macros expand (visitor.field(...)).
 //
 // Differences from the documented output, on purpose: the created id is
 // what JSONPlaceholder answers (201: todos has 200; the documentation shows
@@ -30,6 +31,12 @@ struct Member {
   String email = "";
   float score = 0.0f;
   REST_JSON_MAP(REST_FIELD_NAMED("user_id", userId), REST_FIELD(email), REST_FIELD(score))
+};
+
+struct Device {
+  int id = 0;
+  char label[16] = {0};
+  REST_JSON_MAP(REST_FIELD(id), visitor.field("device_label", label))
 };
 
 struct External {
@@ -92,4 +99,9 @@ void loop() {
   nulls.email = "old";
   RestJson::fromJson("{\"user_id\":null,\"email\":null}", &nulls);
   Serial.printf("nulls reset: %d, \"%s\"\n", nulls.userId, nulls.email.c_str());
+
+  Device device;
+  ESP32HTTPClient::fromJson("{\"id\":3,\"device_label\":\"esp32-c3\"}", &device);
+  Serial.printf("by hand: %d %s -> %s\n", device.id, device.label,
+                ESP32HTTPClient::toJson(device).c_str());
 }
