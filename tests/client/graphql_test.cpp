@@ -90,6 +90,28 @@ TEST(GraphQL, DataPathsAreUnderData) {
   EXPECT_EQ(GraphQLRequest::normalizeDataPath("data"), "data");
   EXPECT_EQ(GraphQLRequest::normalizeDataPath("data.user"), "data.user");
   EXPECT_EQ(GraphQLRequest::normalizeDataPath("database"), "data.database");
+  // The envelope paths JSON-RPC's getResult takes (member_path.h): an index
+  // in brackets is the binder's ".0"; an unclosed or empty one is no path.
+  EXPECT_EQ(GraphQLRequest::normalizeDataPath("users[1].name"), "data.users.1.name");
+  EXPECT_EQ(GraphQLRequest::normalizeDataPath("data[0]"), "data.0");
+  EXPECT_EQ(GraphQLRequest::normalizeDataPath("users[1"), "");
+  EXPECT_EQ(GraphQLRequest::normalizeDataPath("users[]"), "");
+}
+
+TEST(GraphQL, AnIndexInBracketsReadsThatElementAndAnUnclosedOneRefusesTheRequest) {
+  const std::string response = ok("{\"data\":{\"users\":[{\"name\":\"Ann\"},{\"name\":\"Bo\"}]}}");
+  const ScriptStep steps[] = {ScriptStep::data(response.c_str(), response.size()),
+                              ScriptStep::gap()};
+  ehc::ScriptedTransport t(steps, 2);
+  ESP32HTTPClient client("http://api.test", t);
+  char name[8] = "";
+  RestResult r = client.graphql().query("{ users { name } }").getData("users[1].name", name).send();
+  ASSERT_TRUE(r.isSuccess()) << r.message();
+  EXPECT_STREQ(name, "Bo");
+  const size_t sent = t.writtenLength();
+  r = client.graphql().query("{ users { name } }").getData("users[1", name).send();
+  EXPECT_EQ(r.error, EHC_ERROR_INVALID_REQUEST);
+  EXPECT_EQ(t.writtenLength(), sent);  // nothing more sent
 }
 
 TEST(GraphQL, GetSendsQueryOperationNameAndVariablesInTheUrl) {

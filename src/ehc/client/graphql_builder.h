@@ -57,7 +57,8 @@ struct FirstArg<R (*)(A)> {
 };
 
 // "data.<path>" as ESP32-HTTP-Client normalises it ("" is "data"; a path
-// that starts with "data" stays), after `prefix` ("" or "2.").
+// that starts with "data" stays; memberPath: "a[0]" is "a.0"), after
+// `prefix` ("" or "2."). False when it does not fit or a bracket is bad.
 bool composeDataPath(char* out, size_t size, const char* prefix, const char* path);
 
 }  // namespace detail

@@ -90,7 +90,7 @@ void GraphQLErrorReader::take(Field field, const JsonMatch& match) {
   if (!e || !delivered(match.status)) return;
   if (match.status == BindStatus::Truncated) e->truncated = true;
   switch (field) {
-    case kMessage: e->message.assign(message_); break;
+    case kMessage: e->message.set(message_); break;
     case kLine:
     case kColumn: {
       GraphQLLocation* l = e->locations.at(sub);
@@ -111,7 +111,7 @@ void GraphQLErrorReader::take(Field field, const JsonMatch& match) {
       break;
     }
     case kExtensions:
-      if (!e->extensions.assign(extensions_)) e->truncated = true;
+      if (!e->extensions.set(extensions_)) e->truncated = true;
       break;
     case kElement: break;
   }

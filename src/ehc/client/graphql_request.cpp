@@ -1,5 +1,8 @@
 #include "graphql_request.h"
 
+#include <string.h>
+
+#include "member_path.h"
 #include "rest_client.h"
 
 EHC_BEGIN_NAMESPACE
@@ -10,13 +13,10 @@ const char kGraphQLContentType[] = "application/json; charset=utf-8";
 namespace detail {
 
 bool composeDataPath(char* out, size_t size, const char* prefix, const char* path) {
-  if (!path) path = "";
-  const bool underData =
-      strcmp(path, "data") == 0 || strncmp(path, "data.", 5) == 0;  // as the original keeps it
-  const int n = !*path      ? snprintf(out, size, "%sdata", prefix)
-                : underData ? snprintf(out, size, "%s%s", prefix, path)
-                            : snprintf(out, size, "%sdata.%s", prefix, path);
-  return n > 0 && static_cast<size_t>(n) < size;
+  const size_t n = strlen(prefix);
+  if (n >= size) return false;
+  memcpy(out, prefix, n);
+  return memberPath(out + n, size - n, "data", path);
 }
 
 }  // namespace detail

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "../config.h"
+#include "text_buffer.h"
 
 static_assert(EHC_GRAPHQL_MAX_ERRORS >= 1 && EHC_GRAPHQL_MAX_ERRORS <= 255,
               "EHC_GRAPHQL_MAX_ERRORS: 1..255");
@@ -30,42 +31,6 @@ static_assert(EHC_GRAPHQL_MAX_LOCATIONS <= 255 && EHC_GRAPHQL_MAX_PATH_SEGMENTS 
 static_assert(EHC_GRAPHQL_PATH_SIZE >= 1, "EHC_GRAPHQL_PATH_SIZE: at least 1");
 
 EHC_BEGIN_NAMESPACE
-
-// A NUL-terminated text of at most N - 1 bytes.
-template <size_t N>
-class FixedText {
- public:
-  const char* c_str() const { return text_; }
-  operator const char*() const { return text_; }  // NOLINT: reads as a C string
-  size_t length() const { return strlen(text_); }
-  bool isEmpty() const { return text_[0] == '\0'; }
-  bool empty() const { return isEmpty(); }
-  // Copies s, cut to fit; false when it was cut.
-  bool assign(const char* s) {
-    const size_t n = s ? strlen(s) : 0;
-    const size_t kept = n < N ? n : N - 1;
-    memcpy(text_, s ? s : "", kept);
-    text_[kept] = '\0';
-    return kept == n;
-  }
-  void clear() { text_[0] = '\0'; }
-
- private:
-  char text_[N] = {};
-};
-
-// An empty text when a capacity is 0.
-template <>
-class FixedText<0> {
- public:
-  const char* c_str() const { return ""; }
-  operator const char*() const { return ""; }  // NOLINT
-  size_t length() const { return 0; }
-  bool isEmpty() const { return true; }
-  bool empty() const { return true; }
-  bool assign(const char* s) { return !s || !*s; }
-  void clear() {}
-};
 
 // Up to N values of T, in order.
 template <typename T, size_t N>
@@ -117,10 +82,10 @@ class GraphQLPath {
 };
 
 struct GraphQLError {
-  FixedText<EHC_GRAPHQL_MESSAGE_SIZE> message;
+  TextBuffer<EHC_GRAPHQL_MESSAGE_SIZE> message;
   FixedList<GraphQLLocation, EHC_GRAPHQL_MAX_LOCATIONS> locations;
   GraphQLPath path;
-  FixedText<EHC_GRAPHQL_EXTENSIONS_SIZE> extensions;  // its JSON text, as sent
+  TextBuffer<EHC_GRAPHQL_EXTENSIONS_SIZE> extensions;  // its JSON text, as sent
   // Something of this error did not fit (a message, path, location or
   // extensions beyond the capacities above): what is here is its start.
   bool truncated = false;
