@@ -22,9 +22,9 @@
 
 #include "api_routes.h"
 #include "file_route.h"
+#include "graphql_route.h"
 #include "public_apis.h"
 #include "rpc_route.h"
-#include "graphql_route.h"
 #include "socket_options.h"
 
 namespace ehc_fault {

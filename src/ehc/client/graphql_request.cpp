@@ -34,12 +34,7 @@ GraphQLRequest RestClient::graphqlPost(TextArg path) {
 #if defined(ARDUINO) || EHC_STD_STRING
 TextString GraphQLRequest::buildRequestBody() const {
   TextString text;
-  JsonWriter w(
-      [](void* to, const char* data, size_t n) {
-        appendText(*static_cast<TextString*>(to), data, n);
-        return true;
-      },
-      &text);
+  JsonWriter w = textWriter(text);
   op_.write(w);
   return text;
 }

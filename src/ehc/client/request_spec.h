@@ -45,8 +45,7 @@ struct RequestSpec;
 // the body back). Set by the RestRequest call that gives the body, so a program links
 // only the writers of the bodies it sends (request_message.cpp).
 using BodyWriter = HttpError (*)(RequestWriter& writer, const RequestSpec& spec,
-                                 const ClientSettings& settings, bool headOnly,
-                                 size_t* headBytes);
+                                 const ClientSettings& settings, bool headOnly, size_t* headBytes);
 HttpError writeFieldsBody(RequestWriter& writer, const RequestSpec& spec,
                           const ClientSettings& settings, bool headOnly,
                           size_t* headBytes);  // a JSON object

@@ -43,6 +43,18 @@ inline void appendText(std::string& s, const char* d, size_t n) {
 #else
 using TextString = const char*;
 #endif
+#if defined(ARDUINO) || EHC_STD_STRING
+// A writer that appends to `out` (on the heap): toJson(), the request kinds'
+// buildRequestBody().
+inline JsonWriter textWriter(TextString& out) {
+  return JsonWriter(
+      [](void* u, const char* d, size_t k) {
+        appendText(*static_cast<TextString*>(u), d, k);
+        return true;
+      },
+      &out);
+}
+#endif
 
 class GraphQLRequest;
 class GraphQLBatchRequest;
@@ -225,12 +237,7 @@ class RestClient : private RequestOwner {
   template <typename T>
   static TextString toJson(const T& object) {
     TextString out;
-    JsonWriter w(
-        [](void* u, const char* d, size_t k) {
-          appendText(*static_cast<TextString*>(u), d, k);
-          return true;
-        },
-        &out);
+    JsonWriter w = textWriter(out);
     writeStruct(w, object);
     return out;
   }
