@@ -62,6 +62,10 @@ set(EHC_CLIENT_SOURCES
     src/ehc/client/connection.cpp
     src/ehc/client/cookie_jar.cpp
     src/ehc/client/event_stream.cpp
+    src/ehc/client/graphql_batch_request.cpp
+    src/ehc/client/graphql_errors.cpp
+    src/ehc/client/graphql_operation.cpp
+    src/ehc/client/graphql_request.cpp
     src/ehc/client/header_targets.cpp
     src/ehc/client/json_body.cpp
     src/ehc/client/json_rpc_reply.cpp

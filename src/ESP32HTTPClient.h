@@ -16,6 +16,8 @@
 #include "ehc/client/client_error.h"
 #include "ehc/client/compat_names.h"
 #include "ehc/client/connection.h"
+#include "ehc/client/graphql_batch_request.h"
+#include "ehc/client/graphql_request.h"
 #include "ehc/client/response_body.h"
 #include "ehc/client/rest_json.h"
 #include "ehc/client/sha256_check.h"
@@ -50,6 +52,12 @@
 #ifndef EHC_NO_GLOBAL_NAMES
 using ehc::BufferedStreamReader;
 using ehc::ESP32HTTPClient;
+using ehc::GraphQLBatchOperation;
+using ehc::GraphQLBatchRequest;
+using ehc::GraphQLError;
+using ehc::GraphQLErrors;
+using ehc::GraphQLLocation;
+using ehc::GraphQLRequest;
 using ehc::JsonMatch;
 using ehc::RestRequest;
 using ehc::RestResult;

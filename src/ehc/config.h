@@ -211,6 +211,38 @@
 #ifndef EHC_POLL_BUDGET_BYTES
 #define EHC_POLL_BUDGET_BYTES 16384
 #endif
+// GraphQLRequest (ehc/client/graphql_*.h): what an operation and its
+// errors keep, in fixed storage.
+#ifndef EHC_GRAPHQL_DOCUMENT_SIZE
+#define EHC_GRAPHQL_DOCUMENT_SIZE 384
+#endif
+#ifndef EHC_GRAPHQL_NAME_SIZE
+#define EHC_GRAPHQL_NAME_SIZE 32
+#endif
+#ifndef EHC_GRAPHQL_VARIABLES_SIZE
+#define EHC_GRAPHQL_VARIABLES_SIZE 256
+#endif
+#ifndef EHC_GRAPHQL_MAX_ERRORS
+#define EHC_GRAPHQL_MAX_ERRORS 3
+#endif
+#ifndef EHC_GRAPHQL_MESSAGE_SIZE
+#define EHC_GRAPHQL_MESSAGE_SIZE 96
+#endif
+#ifndef EHC_GRAPHQL_MAX_LOCATIONS
+#define EHC_GRAPHQL_MAX_LOCATIONS 2
+#endif
+#ifndef EHC_GRAPHQL_PATH_SIZE
+#define EHC_GRAPHQL_PATH_SIZE 48
+#endif
+#ifndef EHC_GRAPHQL_MAX_PATH_SEGMENTS
+#define EHC_GRAPHQL_MAX_PATH_SEGMENTS 8
+#endif
+#ifndef EHC_GRAPHQL_EXTENSIONS_SIZE
+#define EHC_GRAPHQL_EXTENSIONS_SIZE 48
+#endif
+#ifndef EHC_GRAPHQL_MAX_BATCH
+#define EHC_GRAPHQL_MAX_BATCH 3
+#endif
 
 #define EHC_VERSION_MAJOR 0
 #define EHC_VERSION_MINOR 1
@@ -244,10 +276,22 @@
       EHC_CAT(EHC_CAT(_rs, EHC_JSONRPC_STORAGE), EHC_CAT(_rp, EHC_JSONRPC_MAX_PARAMS)), \
       EHC_CAT(EHC_CAT(_rm, EHC_JSONRPC_MESSAGE_SIZE),                                   \
               EHC_CAT(EHC_CAT(_rd, EHC_JSONRPC_DATA_SIZE), EHC_CAT(_ri, EHC_JSONRPC_ID_SIZE))))
+// GraphQLRequest's capacities (they size its objects).
+#define EHC_CONFIG_GRAPHQL_                                                       \
+  EHC_CAT(EHC_CAT(EHC_CAT(EHC_CAT(EHC_CAT(_ge, EHC_GRAPHQL_DOCUMENT_SIZE),        \
+                                  EHC_CAT(_gn, EHC_GRAPHQL_NAME_SIZE)),           \
+                          EHC_CAT(EHC_CAT(_gv, EHC_GRAPHQL_VARIABLES_SIZE),       \
+                                  EHC_CAT(_gr, EHC_GRAPHQL_MAX_ERRORS))),         \
+                  EHC_CAT(EHC_CAT(EHC_CAT(_gm, EHC_GRAPHQL_MESSAGE_SIZE),         \
+                                  EHC_CAT(_gl, EHC_GRAPHQL_MAX_LOCATIONS)),       \
+                          EHC_CAT(EHC_CAT(_gp, EHC_GRAPHQL_PATH_SIZE),            \
+                                  EHC_CAT(_gs, EHC_GRAPHQL_MAX_PATH_SEGMENTS)))), \
+          EHC_CAT(EHC_CAT(_gx, EHC_GRAPHQL_EXTENSIONS_SIZE), EHC_CAT(_gb, EHC_GRAPHQL_MAX_BATCH)))
 #define EHC_CONFIG_NAMESPACE                                                     \
   EHC_CAT(EHC_CAT(EHC_CAT(v, EHC_VERSION_MAJOR), EHC_CAT(_, EHC_VERSION_MINOR)), \
           EHC_CAT(EHC_CAT(EHC_CONFIG_JSON_, EHC_CONFIG_NET_),                    \
-                  EHC_CAT(EHC_CAT(EHC_CONFIG_CLIENT_, EHC_CONFIG_CLIENT2_), EHC_CONFIG_RPC_)))
+                  EHC_CAT(EHC_CAT(EHC_CONFIG_CLIENT_, EHC_CONFIG_CLIENT2_),      \
+                          EHC_CAT(EHC_CONFIG_RPC_, EHC_CONFIG_GRAPHQL_))))
 
 // For small hot functions that -Os would otherwise leave as calls. (GCC and
 // Clang, as everywhere in the library: the toolchains of ESP-IDF, Arduino and

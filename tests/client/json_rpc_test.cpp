@@ -93,6 +93,24 @@ Seen everySplit(const std::string& body, int id = 7) {
   return whole;
 }
 
+// The envelope is written as it is sent (RestRequest::jsonBody), not copied
+// into the request's storage: escaping may make it longer than that.
+TEST(JsonRpcWrite, AnEnvelopeLongerThanTheRequestStorageIsSentWhole) {
+  Replay r(http200("{\"jsonrpc\":\"2.0\",\"result\":0,\"id\":1}"), 0);
+  const std::string controls(100, '\x01');  // 600 bytes once escaped
+  std::string escaped;
+  for (size_t i = 0; i < controls.size(); ++i) escaped += "\\u0001";
+  const std::string expected =
+      "{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":[\"" + escaped + "\"],\"id\":1}";
+  ASSERT_GT(expected.size(), static_cast<size_t>(EHC_REQUEST_STORAGE));
+  JsonRpcRequest call(&r.client, "/rpc");
+  call.method("m").id(1).param(controls);
+  EXPECT_EQ(std::string(call.buildRequestBody()), expected);
+  call.execute();
+  EXPECT_TRUE(call.isSuccess()) << call.result().message() << " " << call.result().error;
+  EXPECT_EQ(bodyOf(r.transport.written()), expected);
+}
+
 TEST(JsonRpcWrite, TheEnvelopeHasMethodParamsOfEveryTypeAndId) {
   Replay r(http200("{\"jsonrpc\":\"2.0\",\"result\":0,\"id\":5}"), 0);
   {

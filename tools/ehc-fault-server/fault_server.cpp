@@ -22,6 +22,7 @@
 
 #include "api_routes.h"
 #include "file_route.h"
+#include "graphql_route.h"
 #include "public_apis.h"
 #include "rpc_route.h"
 #include "socket_options.h"
@@ -808,6 +809,19 @@ After continueRoute(Exchange& ex) {
                ",\"expect\":" + (r.expectsContinue ? "true" : "false") + report + "}");
 }
 
+// The GraphQL endpoint (graphql_route.h).
+After graphqlRoute(Exchange& ex) {
+  GraphQLHttp request;
+  request.method = ex.request.method;
+  request.query = percentDecoded(ex.textParam("query"));
+  request.operationName = percentDecoded(ex.textParam("operationName"));
+  request.variables = percentDecoded(ex.textParam("variables"));
+  request.body = ex.request.body;
+  request.errorsFirst = ex.textParam("errors") == "first";
+  const GraphQLReply reply = graphqlReply(request);
+  return ex.replyJson(reply.status, reply.body);
+}
+
 // A generated file with download faults (file_route.h).
 After fileRoute(Exchange& ex) {
   FileQuery q;
@@ -899,6 +913,8 @@ const Route kRoutes[] = {
      "[&drop=K][&every=K][&drop-conn=C][&ranges=ignore][&validator=etag|weak|date]"
      "[&change-conn=C]",
      "a generated file: ranges, gzip, drops (file_route.h)", fileRoute},
+    {"/graphql", "/graphql[?query=Q&operationName=N&variables=V][&errors=first]",
+     "GET or POST: a fixed-schema GraphQL endpoint, batches too (graphql_route.h)", graphqlRoute},
     {"/echo", "/echo[/...]",
      "200 {\"method\",\"target\",\"head\",\"body\"}: the request as received", echoRoute},
     {"/set-cookie", "/set-cookie?name=N&value=V[&max-age=S]", "200 with Set-Cookie: N=V",

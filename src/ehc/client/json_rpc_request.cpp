@@ -421,10 +421,10 @@ int JsonRpcRequest::getResponseIdInt() const {
 
 #if defined(ARDUINO) || EHC_STD_STRING
 TextString JsonRpcRequest::buildRequestBody() const {
-  char body[EHC_REQUEST_STORAGE];
-  JsonWriter w(body, sizeof body);
+  TextString body;
+  JsonWriter w = textWriter(body);
   if (writeEnvelope(w, this) != WriteError::Ok) return TextString("");
-  return TextString(body);
+  return body;
 }
 #endif
 

@@ -64,9 +64,16 @@ constexpr ErrorText kTexts[] = {
     {"too_many_rpc_params", "too many JSON-RPC params (EHC_JSONRPC_MAX_PARAMS)"},
     {"rpc_id_too_long", "JSON-RPC text id longer than EHC_JSONRPC_ID_SIZE - 1"},
     {"rpc_bad_result_path", "malformed getResult() path (an empty or unclosed [index])"},
+    {"graphql_document_too_long",
+     "GraphQL document or operation name too long (EHC_GRAPHQL_DOCUMENT_SIZE, _NAME_SIZE)"},
+    {"graphql_variables_full", "GraphQL variables do not fit (EHC_GRAPHQL_VARIABLES_SIZE)"},
+    {"graphql_bad_variable",
+     "GraphQL variable name is not a Name, or its value is not JSON (NaN, infinity, invalid "
+     "UTF-8, malformed raw JSON)"},
+    {"graphql_batch_full", "too many operations in a GraphQL batch (EHC_GRAPHQL_MAX_BATCH)"},
 };
 static_assert(sizeof kTexts / sizeof kTexts[0] ==
-                  static_cast<size_t>(RequestError::RpcBadResultPath) + 1,
+                  static_cast<size_t>(RequestError::GraphQLBatchFull) + 1,
               "one text per error");
 
 }  // namespace

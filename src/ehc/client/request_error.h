@@ -63,6 +63,11 @@ enum class RequestError : uint8_t {
   TooManyRpcParams,
   RpcIdTooLong,
   RpcBadResultPath,
+  // GraphQLRequest (graphql_operation.h)
+  GraphQLDocumentTooLong,
+  GraphQLVariablesFull,
+  GraphQLBadVariable,
+  GraphQLBatchFull,
 };
 
 // A short identifier ("too_many_query_params") and a sentence for people.

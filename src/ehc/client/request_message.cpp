@@ -92,16 +92,35 @@ HttpError writeBody(RequestWriter& w, const RequestSpec& q, const ClientSettings
 
 }  // namespace
 
-HttpError writeFieldsBody(RequestWriter& w, const RequestSpec& q, const ClientSettings& s,
-                          bool headOnly, size_t* headBytes, UploadCursor&) {
+namespace {
+
+// A JSON body goes out twice: counted first (its Content-Length), then
+// written into the request (validated when it was given: no error here).
+template <typename Write>
+HttpError writeJsonBody(RequestWriter& w, const RequestSpec& q, const ClientSettings& s,
+                        bool headOnly, size_t* headBytes, Write write) {
   w.header("Content-Type", contentType(q, s));
-  JsonWriter counter = countingWriter();               // first pass: the length, for Content-Length
-  writeDottedObject(counter, q.fields, q.fieldCount);  // checked at body(): no error
+  JsonWriter counter = countingWriter();
+  write(counter);
   w.endHeaders(static_cast<int64_t>(counter.length()));
   *headBytes = w.position();
   JsonWriter out(toRequest, &w);
-  if (!headOnly) writeDottedObject(out, q.fields, q.fieldCount);
+  if (!headOnly) write(out);
   return HttpError::Ok;
+}
+
+}  // namespace
+
+HttpError writeFieldsBody(RequestWriter& w, const RequestSpec& q, const ClientSettings& s,
+                          bool headOnly, size_t* headBytes, UploadCursor&) {
+  return writeJsonBody(w, q, s, headOnly, headBytes,
+                       [&q](JsonWriter& out) { writeDottedObject(out, q.fields, q.fieldCount); });
+}
+
+HttpError writeContextBody(RequestWriter& w, const RequestSpec& q, const ClientSettings& s,
+                           bool headOnly, size_t* headBytes, UploadCursor&) {
+  return writeJsonBody(w, q, s, headOnly, headBytes,
+                       [&q](JsonWriter& out) { q.jsonWrite(out, q.jsonContext); });
 }
 
 HttpError writeUploadedBody(RequestWriter& w, const RequestSpec& q, const ClientSettings&,

@@ -11,6 +11,7 @@
 #include "../config.h"
 #include "../http/request_writer.h"
 #include "../json/json_binder.h"
+#include "../json/json_writer.h"
 #include "body_options.h"
 #include "callback.h"
 #include "header_targets.h"
@@ -53,6 +54,9 @@ HttpError writeFieldsBody(RequestWriter& writer, const RequestSpec& spec,
 HttpError writeUploadedBody(RequestWriter& writer, const RequestSpec& spec,
                             const ClientSettings& settings, bool headOnly, size_t* headBytes,
                             UploadCursor& cursor);  // upload.read's
+HttpError writeContextBody(RequestWriter& writer, const RequestSpec& spec,
+                           const ClientSettings& settings, bool headOnly, size_t* headBytes,
+                           UploadCursor& cursor);  // jsonWrite(jsonContext)'s
 
 struct RequestSpec {
   struct Each {  // a "*" binding's callback
@@ -83,6 +87,9 @@ struct RequestSpec {
   const char* rawBody = nullptr;  // raw text, or a struct's JSON (in storage unless by reference)
   size_t rawLength = 0;
   const char* contentType = nullptr;
+  // A JSON body written at send time from its context (RestRequest::jsonBody).
+  WriteError (*jsonWrite)(JsonWriter& writer, const void* context) = nullptr;
+  const void* jsonContext = nullptr;
 
   uint32_t timeoutMs = 0;  // 0: the client's
   int16_t retries = -1;    // -1: the client's

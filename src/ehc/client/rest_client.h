@@ -43,6 +43,21 @@ inline void appendText(std::string& s, const char* d, size_t n) {
 #else
 using TextString = const char*;
 #endif
+#if defined(ARDUINO) || EHC_STD_STRING
+// A writer that appends to `out` (on the heap): toJson(), the request kinds'
+// buildRequestBody().
+inline JsonWriter textWriter(TextString& out) {
+  return JsonWriter(
+      [](void* u, const char* d, size_t k) {
+        appendText(*static_cast<TextString*>(u), d, k);
+        return true;
+      },
+      &out);
+}
+#endif
+
+class GraphQLRequest;
+class GraphQLBatchRequest;
 
 class RestClient : private RequestOwner {
  public:
@@ -63,6 +78,12 @@ class RestClient : private RequestOwner {
   RestRequest patch(TextArg path = "") { return RestRequest(*this, "PATCH", path.c_str()); }
   RestRequest del(TextArg path = "") { return RestRequest(*this, "DELETE", path.c_str()); }
   RestRequest head(TextArg path = "") { return RestRequest(*this, "HEAD", path.c_str()); }
+  // GraphQL (graphql_request.h, graphql_batch_request.h): graphql() POSTs
+  // unless told asGet(); graphqlGet/graphqlPost say it at once.
+  GraphQLRequest graphql(TextArg path = "/graphql");
+  GraphQLRequest graphqlGet(TextArg path = "/graphql");
+  GraphQLRequest graphqlPost(TextArg path = "/graphql");
+  GraphQLBatchRequest graphqlBatch(TextArg path = "/graphql");
 
   // --- settings ---------------------------------------------------------------
   // False when malformed (the next requests fail with EHC_ERROR_BAD_URL) or
@@ -216,12 +237,7 @@ class RestClient : private RequestOwner {
   template <typename T>
   static TextString toJson(const T& object) {
     TextString out;
-    JsonWriter w(
-        [](void* u, const char* d, size_t k) {
-          appendText(*static_cast<TextString*>(u), d, k);
-          return true;
-        },
-        &out);
+    JsonWriter w = textWriter(out);
     writeStruct(w, object);
     return out;
   }

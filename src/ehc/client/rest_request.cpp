@@ -219,7 +219,7 @@ RestRequest& RestRequest::expectContinue(bool on) & {
 }
 
 bool RestRequest::bodyIsFree(RequestError what) {
-  if (spec_.fieldCount || spec_.rawBody || spec_.upload.read) {
+  if (spec_.fieldCount || spec_.rawBody || spec_.upload.read || spec_.jsonWrite) {
     fail(EHC_ERROR_INVALID_REQUEST, what);
     return false;
   }
@@ -299,6 +299,32 @@ RestRequest& RestRequest::setJsonBody(const void* object, StructWriter writer) {
   spec_.rawBody = at;
   spec_.rawLength = length;
   return *this;
+}
+
+RestRequest& RestRequest::method(const char* name) & {
+  if (ready() && name) spec_.method = name;
+  return *this;
+}
+
+RestRequest& RestRequest::jsonBody(WriteError (*write)(JsonWriter&, const void*),
+                                   const void* context, const char* contentType) & {
+  if (!ready() || !write || !bodyIsFree(RequestError::StructWithOtherBody)) return *this;
+  JsonWriter counter = countingWriter();  // a body that cannot be written is refused here
+  if (write(counter, context) != WriteError::Ok || !counter.complete()) {
+    fail(EHC_ERROR_INVALID_REQUEST, RequestError::StructNotJson);
+    return *this;
+  }
+  spec_.jsonWrite = write;
+  spec_.jsonContext = context;
+  spec_.writeBody = writeContextBody;
+  if (contentType) spec_.contentType = keep(contentType);
+  return *this;
+}
+
+int RestRequest::watchBinding(int binding, JsonMatchCallback each, void* user) {
+  track(binding);
+  if (binding >= 0 && each && spec_.error == EHC_OK) binder().onMatch(binding, each, user);
+  return binding;
 }
 
 RestRequest& RestRequest::rawBody(const char* text, const char* contentType) & {

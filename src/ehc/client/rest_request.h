@@ -196,14 +196,18 @@ class RestRequest {
       return writeStruct(w, *static_cast<const T*>(o));
     });
   }
-  // A JSON body that write(writer, context) writes, at this call: measured,
-  // then written into the request's storage (as body(object) does). For
-  // request kinds that make their own JSON envelope (JsonRpcRequest).
-  RestRequest& jsonBody(WriteError (*write)(JsonWriter&, const void*), const void* context) & {
-    return setJsonBody(context, write);
-  }
-  // A request kind built on this one (JsonRpcRequest) found a mistake of
-  // its own: the request fails with `code` and `cause`, nothing is sent.
+  // A JSON body that write(writer, context) writes when the request is sent
+  // (measured for Content-Length, then written into the connection: no copy,
+  // so no limit but the writer's). For request kinds that make their own JSON
+  // envelope (JsonRpcRequest, GraphQLRequest). Checked here: a body that does
+  // not write as one JSON value is refused (EHC_ERROR_INVALID_REQUEST).
+  // `context` must stay where it is until the request is sent, and write
+  // must produce the same text each time. contentType: the client's if null.
+  RestRequest& jsonBody(WriteError (*write)(JsonWriter&, const void*), const void* context,
+                        const char* contentType = nullptr) &;
+  // A request kind built on this one (JsonRpcRequest, GraphQLRequest) found a
+  // mistake of its own: the request fails with `code` and `cause`, nothing is
+  // sent (the first failure stays).
   RestRequest& refuse(int code, RequestError cause) & {
     fail(code, cause);
     return *this;
@@ -494,6 +498,32 @@ class RestRequest {
   EHC_CHAIN_ON_TEMPORARY(getRawBody)
   EHC_CHAIN_ON_TEMPORARY(getHeader)
 
+  // --- for request kinds built on this one (GraphQLRequest) -------------------
+  // The HTTP method while the request is built (a string that outlives it,
+  // e.g. "GET").
+  RestRequest& method(const char* name) &;
+  // A binding made in the client's binder whose every delivery (each match
+  // of a "*" path) also goes to each(match, user). path, target and user
+  // are not copied: they must stay where they are until the request is sent.
+  template <typename T, typename std::enable_if<detail::IsScalarTarget<T>::value, int>::type = 0>
+  RestRequest& watchBody(const char* path, T* target, JsonMatchCallback each, void* user) & {
+    if (ready()) watchBinding(binder().bind(path, target), each, user);
+    return *this;
+  }
+  RestRequest& watchBody(const char* path, char* buf, size_t size, JsonMatchCallback each,
+                         void* user) & {
+    if (ready()) watchBinding(binder().bind(path, buf, size), each, user);
+    return *this;
+  }
+  RestRequest& watchRawBody(const char* path, char* buf, size_t size, JsonMatchCallback each,
+                            void* user) & {
+    if (ready()) watchBinding(binder().bindRaw(path, buf, size), each, user);
+    return *this;
+  }
+  RestRequest& watchBody(const char* path, JsonMatchCallback each, void* user) & {
+    if (ready()) watchBinding(binder().bindCallback(path, each, user), nullptr, nullptr);
+    return *this;
+  }
   // Sends now (once) and tells how it went. A started request: waits for
   // its end.
   RestResult send();
@@ -547,6 +577,7 @@ class RestRequest {
   void fail(int code, RequestError cause);
   void track(int bindResult);
   void addEach(int binding, MatchCallback callback);
+  int watchBinding(int binding, JsonMatchCallback each, void* user);
   void releaseCallbacks();
   RestRequest& addParam(Param* list, uint8_t& count, size_t capacity, const char* name,
                         ParamValue value);

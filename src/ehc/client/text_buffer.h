@@ -1,5 +1,6 @@
 // A fixed-size, always NUL-terminated text field of a result object (the
-// JSON-RPC error's message and data): what sketches written for a String
+// JSON-RPC error's message and data, a GraphQL error's message and
+// extensions): what sketches written for a String
 // field do with it still works (c_str(), length(), isEmpty(), == "text",
 // Serial.println(field), String s(field)), without the heap.
 #pragma once
@@ -20,19 +21,37 @@ struct TextBuffer {
   operator const char*() const { return text; }
   size_t length() const { return strlen(text); }
   bool isEmpty() const { return text[0] == '\0'; }
+  bool empty() const { return isEmpty(); }
   static constexpr size_t capacity() { return N - 1; }
   void clear() { text[0] = '\0'; }
-  // Copies s, cut to fit (never inside a UTF-8 sequence).
-  void set(const char* s) {
-    size_t n = s ? strlen(s) : 0;
+  // Copies s, cut to fit (never inside a UTF-8 sequence); false when cut.
+  bool set(const char* s) {
+    const size_t whole = s ? strlen(s) : 0;
+    size_t n = whole;
     if (n > N - 1) {
       n = N - 1;
       while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
     }
     if (n) memcpy(text, s, n);
     text[n] = '\0';
+    return n == whole;
   }
   bool operator==(const char* s) const { return strcmp(text, s ? s : "") == 0; }
+  bool operator!=(const char* s) const { return !(*this == s); }
+};
+
+// A field its setting turned off (EHC_GRAPHQL_EXTENSIONS_SIZE 0): always "".
+template <>
+struct TextBuffer<0> {
+  const char* c_str() const { return ""; }
+  operator const char*() const { return ""; }
+  size_t length() const { return 0; }
+  bool isEmpty() const { return true; }
+  bool empty() const { return true; }
+  static constexpr size_t capacity() { return 0; }
+  void clear() {}
+  bool set(const char* s) { return !s || !*s; }
+  bool operator==(const char* s) const { return !s || !*s; }
   bool operator!=(const char* s) const { return !(*this == s); }
 };
 

@@ -1,0 +1,46 @@
+// /graphql for the fault server: a small GraphQL endpoint with a fixed
+// schema, for the GraphQL client's tests and sketches. It really reads what
+// it is sent: the document is parsed (operations, aliases, arguments,
+// variables, selection sets), the operation picked by operationName, and
+// the answer holds only the fields selected.
+//
+//   type Query {
+//     user(id: ID!): User          # users 1..3; another id: null + an error at ["user"]
+//     users: [User]
+//     boom: String                 # null + an error with extensions {"code":"BOOM"}
+//   }
+//   type User { id name email online rating address { city } friends: [User]
+//               secret }           # secret: null + an error at [..., "secret"]
+//   type Mutation { echo(input: Any): Any }   # the input value back, as sent
+//
+// POST takes {"query","operationName","variables"} or an array of them (a
+// batch: an array of answers); GET takes them as query parameters (a
+// mutation over GET is a 405). A syntax error, an unknown field or a
+// missing operation is a 400 with {"errors":[...]} and no data; field
+// errors come beside the data, with locations and path. errorsFirst puts
+// "errors" before "data" in the answer (?errors=first).
+// Host/test code: exceptions and the heap are fine here.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace ehc_fault {
+
+struct GraphQLHttp {
+  std::string_view method;  // "GET" or "POST"
+  std::string query;        // GET: the decoded query parameters
+  std::string operationName;
+  std::string variables;
+  std::string_view body;  // POST
+  bool errorsFirst = false;
+};
+
+struct GraphQLReply {
+  int status;
+  std::string body;  // JSON
+};
+
+GraphQLReply graphqlReply(const GraphQLHttp& request);
+
+}  // namespace ehc_fault
