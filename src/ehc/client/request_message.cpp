@@ -90,10 +90,6 @@ HttpError writeBody(RequestWriter& w, const RequestSpec& q, const ClientSettings
   return source;
 }
 
-}  // namespace
-
-namespace {
-
 // A JSON body goes out twice: counted first (its Content-Length), then
 // written into the request (validated when it was given: no error here).
 template <typename Write>
