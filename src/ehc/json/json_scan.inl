@@ -199,13 +199,23 @@ inline const uint8_t* scanDigits(const uint8_t* p, const uint8_t* end) {
 // indentation comes in runs of spaces.
 inline const uint8_t* skipWhitespace(const uint8_t* p, const uint8_t* end) {
 #if defined(__SSE2__)
-  if (p != end && p[0] > ' ') return p;                         // most often: no whitespace at all
-  if (end - p >= 2 && p[0] == ' ' && p[1] > ' ') return p + 1;  // or one space (": ")
-  // Else mostly indentation: a line break, then a run of spaces, which one
-  // compare per 16 bytes finds the end of. Other whitespace (tabs, more
-  // line breaks) takes a step each.
+  if (p != end && p[0] > ' ') return p;  // most often: no whitespace at all
+  // Else mostly one space, or indentation: a line break, then a run of
+  // spaces. Both bytes compared at once, the first 16 bytes are one step;
+  // longer runs of spaces one compare per 16 bytes. Other whitespace (tabs,
+  // more line breaks) takes a step each.
   const __m128i space = _mm_set1_epi8(' ');
-  if (p != end && *p == '\n') ++p;
+  if (end - p >= 16) {
+    const __m128i v = load16(p);
+    const unsigned ws = static_cast<unsigned>(_mm_movemask_epi8(
+        _mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')))));
+    if (ws != 0xFFFF) {
+      p += __builtin_ctz(~ws);
+      if (*p > ' ') return p;
+    } else {
+      p += 16;
+    }
+  }
   while (end - p >= 16) {
     unsigned other =
         ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(load16(p), space))) & 0xFFFF;
