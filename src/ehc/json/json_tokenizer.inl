@@ -200,19 +200,21 @@ key:
 key_start:
   if (*p != '"') goto unexpected;
   ++p;
-  isKey_ = 1;
-  strMode_ = 0;
   // A plain key whole in this chunk, then (mostly) its colon, is taken at once;
   // anything else (escape, UTF-8, control byte, chunk end) takes kString.
+  // (isKey_ and strMode_ are read only there.)
   if (depth_ <= aliveTop_) {  // a followed object
-    beginKey();
+    beginKey();               // (strMode_ 1)
     const uint8_t* q = scanString(p, end);
-    if (q == end || *q != '"') goto string;
+    if (q == end || *q != '"') goto key_string;
     matchWholeKey(p, static_cast<size_t>(q - p));
     p = q + 1;
   } else {
     const uint8_t* q = scanString(p, end);
-    if (q == end || *q != '"') goto string;
+    if (q == end || *q != '"') {
+      strMode_ = 0;
+      goto key_string;
+    }
     p = q + 1;
   }
   if (p < end && *p == ':') {
@@ -230,6 +232,8 @@ colon:
   if (*p != ':') goto unexpected;
   ++p;
   goto value;
+key_string:
+  isKey_ = 1;
 string:  // a string that is not taken whole at its start: from p on
   spanFrom_ = p;
   inString = kString;
@@ -283,10 +287,9 @@ EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::startValue(const uint8_t*& p, co
   switch (c) {
     case '"':
       ++p;
-      isKey_ = 0;
-      strMode_ = valueMask_ ? 2 : 0;
       // A plain string whole in this chunk is taken at once: skimmed when
-      // nothing wants it, else handed to its text targets.
+      // nothing wants it, else handed to its text targets (isKey_ and
+      // strMode_ are read only in kString, and reset at a bound value's end).
       if (!rawMask_) {
         const uint8_t* q = scanString(p, end);
         if (q < end && *q == '"') {
@@ -297,6 +300,8 @@ EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::startValue(const uint8_t*& p, co
           return kStringClosed;
         }
       }
+      isKey_ = 0;
+      strMode_ = valueMask_ ? 2 : 0;
       return kString;
     case '{':
     case '[':
