@@ -523,6 +523,15 @@ TEST(Binder, ErrorsCarryKindAndOffset) {
       {"[tru]", JsonError::InvalidLiteral, 4},
       {"nul", JsonError::Incomplete, 3},
       {"[\"abc", JsonError::Incomplete, 5},
+      // A value's first byte, tested where nothing follows it (the key's
+      // colon and space read at once, or not).
+      {"{\"a\": x}", JsonError::UnexpectedByte, 6},
+      {"{\"a\":x}", JsonError::UnexpectedByte, 5},
+      {"{\"a\": \x01}", JsonError::UnexpectedByte, 6},
+      {"{\"a\":  :}", JsonError::UnexpectedByte, 7},
+      {"[1, ]]", JsonError::UnexpectedByte, 4},
+      {"[[\xFF]]", JsonError::InvalidUtf8, 2},
+      {"[{\"b\": +1}]", JsonError::UnexpectedByte, 7},
   };
   for (const Case& c : cases) {
     size_t offset = 0;

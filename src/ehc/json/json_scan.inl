@@ -74,6 +74,8 @@ constexpr bool kLittleEndian = true;
 #else
 constexpr bool kLittleEndian = false;
 #endif
+// Unaligned 4-byte loads that are one instruction, bytes in little-endian order.
+constexpr bool kCheapWordLoads = !kAlignLoads && kLittleEndian;
 
 // The scans come in three kinds, by CPU:
 // - x86-64 (SSE2): 16 bytes per step, compares and a mask (then words);

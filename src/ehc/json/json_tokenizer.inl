@@ -155,7 +155,9 @@ value:
   p = skipWhitespace(p, end);
   if (p == end) return kValue;
 value_start:
-  if (!(json_chars::kTable.v[*p] & json_chars::kValueStart)) goto unexpected;
+  // (64-bit hosts test an unfollowed value's first byte in startValue's switch.)
+  if ((kSmallCode || depth_ <= aliveTop_) && !(json_chars::kTable.v[*p] & json_chars::kValueStart))
+    goto unexpected;
   switch (r = startValue(p, end)) {
     case kString: goto string;
     case kKeyOrEnd: goto key_or_end;
@@ -216,6 +218,16 @@ key_start:
       goto key_string;
     }
     p = q + 1;
+  }
+  // Mostly the colon and one space, "key": value: one load and compare where
+  // unaligned loads are cheap, else no whitespace scan.
+  if (kCheapWordLoads && end - p >= 4) {
+    uint32_t w;
+    memcpy(&w, p, 4);
+    if ((w & 0xFFFF) == (':' | ' ' << 8) && static_cast<uint8_t>(w >> 16) > ' ') {
+      p += 2;
+      goto value_start;
+    }
   }
   if (p < end && *p == ':') {
     ++p;
@@ -280,10 +292,15 @@ done:
 // wants it (or a bound plain string) and it is all in this chunk, else
 // the state that reads it.
 EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::startValue(const uint8_t*& p, const uint8_t* end) {
-  const uint8_t c = *p;  // (a byte that may start a value: see run())
-  // (The depth first: it is almost never at the limit.)
-  if (depth_ >= EHC_MAX_DEPTH && (c == '{' || c == '[')) return failAt(JsonError::TooDeep, p);
-  if (depth_ <= aliveTop_) beginValue(c, p);  // the root, or a followed container
+  // A byte that may start a value (see run(); on 64-bit hosts, only when the
+  // value is followed: the others are tested by the switch).
+  const uint8_t c = *p;
+  // (The depth first: it is almost never at the limit. 64-bit hosts test an
+  // unfollowed container's depth where it opens.)
+  if (kSmallCode || depth_ <= aliveTop_) {
+    if (depth_ >= EHC_MAX_DEPTH && (c == '{' || c == '[')) return failAt(JsonError::TooDeep, p);
+    if (depth_ <= aliveTop_) beginValue(c, p);  // the root, or a followed container
+  }
   switch (c) {
     case '"':
       ++p;
@@ -305,6 +322,7 @@ EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::startValue(const uint8_t*& p, co
       return kString;
     case '{':
     case '[':
+      if (!kSmallCode && depth_ >= EHC_MAX_DEPTH) return failAt(JsonError::TooDeep, p);
       inObject_ = c == '{';
       if (inObject_)
         kinds_[depth_ >> 3] = static_cast<uint8_t>(kinds_[depth_ >> 3] | (1u << (depth_ & 7)));
@@ -333,7 +351,8 @@ EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::startValue(const uint8_t*& p, co
       sub_ = kNumMinus;
       ++p;
       return kNumber;
-    default:  // a digit
+    default:  // a digit (on 64-bit hosts, tested here)
+      if (!kSmallCode && !isDigit(c)) return failAt(unexpectedByte(c), p);
       if (c != '0' && !(valueMask_ | rawMask_)) {
         // Nothing wants it: a plain integer is its digits up to a byte that
         // cannot continue a number.
