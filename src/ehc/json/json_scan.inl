@@ -10,6 +10,9 @@
 
 #if defined(__SSE2__)  // every x86-64 CPU: 16 bytes at a time on Linux hosts
 #include <emmintrin.h>
+#define EHC_HAS_SSE2 1
+#else
+#define EHC_HAS_SSE2 0
 #endif
 
 #include "../config.h"
@@ -85,6 +88,8 @@ constexpr bool kCheapWordLoads = !kAlignLoads && kLittleEndian;
 //   finding the byte in the word cost more than they save on the short
 //   strings, numbers and indentation runs JSON is made of (measured on rv32).
 constexpr bool kWordScan = kLittleEndian && sizeof(Word) == 8;
+// 16-byte SSE2 steps (x86-64), or 8-byte words.
+constexpr bool kWideScans = kWordScan || EHC_HAS_SSE2;
 
 #if defined(__SSE2__)
 inline __m128i load16(const uint8_t* p) {
@@ -130,7 +135,9 @@ inline const uint8_t* scanString(const uint8_t* p, const uint8_t* end) {
 
 // At a byte E0..EF in a string: past the run of plain 3-byte UTF-8
 // characters that begins there (CJK text), 15 bytes (five characters) per
-// step on x86-64, a character a turn elsewhere. Leads E1..EC, EE, EF only:
+// step on x86-64, a character a turn on other 64-bit CPUs (32-bit ones leave
+// runs to the tokenizer's loop of 2- and 3-byte characters: less code).
+// Leads E1..EC, EE, EF only:
 // E0 (overlong forms) and ED (surrogates) take the checked path, as does the run's end.
 inline const uint8_t* skipThreeByteRun(const uint8_t* p, const uint8_t* end) {
 #if defined(__SSE2__)
