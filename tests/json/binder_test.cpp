@@ -625,6 +625,39 @@ TEST(Binder, ARefusedElementBindingLeavesNothingBehind) {
   EXPECT_EQ(a, 1);
 }
 
+// The same with a deeper path: its segments' marks (the per-depth masks a
+// container's entry reads) go with it, and with clear().
+TEST(Binder, ARefusedOrClearedPathLeavesNoDepthsBehind) {
+  ehc::StaticJsonBinder<2> binder;
+  int32_t elements[2];
+  EXPECT_EQ(binder.bindElements("a.b.c", ehc::TargetKind::Int32, elements, 0, sizeof(int32_t), 2,
+                                nullptr, 0),
+            ehc::JsonBinder::kBadPath);
+  int64_t a = 0;
+  ASSERT_EQ(binder.bind("a", &a), 0);
+  const char doc[] = R"({"a":1})";
+  binder.feed(doc, sizeof doc - 1);
+  EXPECT_EQ(binder.finish(), JsonError::Ok);
+  EXPECT_EQ(binder.status(0), BindStatus::Found);
+  EXPECT_EQ(a, 1);
+
+  binder.clear();
+  char deep[8];
+  ASSERT_EQ(binder.bind("x.y.z", deep), 0);
+  ASSERT_EQ(binder.bind("x.y.w", deep), 1);
+  binder.clear();
+  int64_t x = 0, y = 0;
+  ASSERT_EQ(binder.bind("x", &x), 0);
+  ASSERT_EQ(binder.bind("y", &y), 1);
+  const char doc2[] = R"({"x":2,"y":3})";
+  binder.feed(doc2, sizeof doc2 - 1);
+  EXPECT_EQ(binder.finish(), JsonError::Ok);
+  EXPECT_EQ(binder.status(0), BindStatus::Found);
+  EXPECT_EQ(binder.status(1), BindStatus::Found);
+  EXPECT_EQ(x, 2);
+  EXPECT_EQ(y, 3);
+}
+
 TEST(Binder, NoHeapWhileParsing) {
   ASSERT_TRUE(ehc_test::allocCountingWorks());
   ehc::StaticJsonBinder<16> binder;

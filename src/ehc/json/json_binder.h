@@ -424,6 +424,13 @@ class JsonBinder {
   // at the object's first whole key, again after a followed member closed.
   uint32_t leadersByLength_[8];
   bool leadersStale_ = true;
+  // Per depth d of a followed container: the bindings whose path goes on
+  // below its members (more than d + 1 segments), and those whose first d + 1
+  // segments are the previous binding's (shared > d). Kept as they are bound,
+  // so that entering a container visits only the bindings that move.
+  uint32_t deeperAt_[EHC_MAX_PATH_DEPTH] = {};
+  uint32_t sharedAt_[EHC_MAX_PATH_DEPTH] = {};
+  void markDepths(unsigned i, const PathInfo& shape, bool on);
   void sortLeaders(const Level& level);
 #endif
   uint16_t aliveTop_;  // containers 0..aliveTop_-1 are followed
