@@ -23,13 +23,7 @@
 #include "json_error.h"
 #include "json_path.h"
 
-// 64-bit hosts (Linux, macOS) trade some code and memory for speed; the
-// microcontrollers (ESP32's RISC-V and Xtensa, Cortex-M) keep the small code.
-#if defined(__x86_64__) || defined(__aarch64__)
-#define EHC_JSON_HOST_SPEED 1
-#else
-#define EHC_JSON_HOST_SPEED 0
-#endif
+// (EHC_JSON_HOST_SPEED: json_path.h.)
 
 static_assert(EHC_MAX_BINDINGS >= 1 && EHC_MAX_BINDINGS <= 32, "EHC_MAX_BINDINGS: 1..32");
 static_assert(EHC_MAX_PATH_DEPTH >= 1 && EHC_MAX_PATH_DEPTH <= 200, "EHC_MAX_PATH_DEPTH: 1..200");

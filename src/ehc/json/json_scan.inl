@@ -31,7 +31,7 @@ namespace {
 #else
 #define EHC_MCU_INLINE
 #endif
-// 64-bit hosts (EHC_JSON_HOST_SPEED, json_binder.h) take code and memory for
+// 64-bit hosts (EHC_JSON_HOST_SPEED, json_path.h) take code and memory for
 // speed that a microcontroller's flash and RAM are better without.
 constexpr bool kSmallCode = !EHC_JSON_HOST_SPEED;
 
