@@ -523,6 +523,15 @@ TEST(Binder, ErrorsCarryKindAndOffset) {
       {"[tru]", JsonError::InvalidLiteral, 4},
       {"nul", JsonError::Incomplete, 3},
       {"[\"abc", JsonError::Incomplete, 5},
+      // A value's first byte, tested where nothing follows it (the key's
+      // colon and space read at once, or not).
+      {"{\"a\": x}", JsonError::UnexpectedByte, 6},
+      {"{\"a\":x}", JsonError::UnexpectedByte, 5},
+      {"{\"a\": \x01}", JsonError::UnexpectedByte, 6},
+      {"{\"a\":  :}", JsonError::UnexpectedByte, 7},
+      {"[1, ]]", JsonError::UnexpectedByte, 4},
+      {"[[\xFF]]", JsonError::InvalidUtf8, 2},
+      {"[{\"b\": +1}]", JsonError::UnexpectedByte, 7},
   };
   for (const Case& c : cases) {
     size_t offset = 0;
@@ -601,12 +610,8 @@ TEST(Binder, BindingViewSaysWhatEachBindingIs) {
 // bindElements takes back a binding whose path has no "*": nothing of it may
 // stay behind (here: the root path's mark, which would make the next binding,
 // in the same slot, end at the root).
-TEST(Binder, ARefusedElementBindingLeavesNothingBehind) {
-  ehc::StaticJsonBinder<2> binder;
-  int32_t elements[2];
-  EXPECT_EQ(
-      binder.bindElements("", ehc::TargetKind::Int32, elements, 0, sizeof(int32_t), 2, nullptr, 0),
-      ehc::JsonBinder::kBadPath);
+// The next binding, in slot 0: "a" of {"a":1} is found.
+static void expectTheNextBindingFound(ehc::JsonBinder& binder) {
   int64_t a = 0;
   ASSERT_EQ(binder.bind("a", &a), 0);
   const char doc[] = R"({"a":1})";
@@ -614,6 +619,42 @@ TEST(Binder, ARefusedElementBindingLeavesNothingBehind) {
   EXPECT_EQ(binder.finish(), JsonError::Ok);
   EXPECT_EQ(binder.status(0), BindStatus::Found);
   EXPECT_EQ(a, 1);
+}
+
+TEST(Binder, ARefusedElementBindingLeavesNothingBehind) {
+  ehc::StaticJsonBinder<2> binder;
+  int32_t elements[2];
+  EXPECT_EQ(
+      binder.bindElements("", ehc::TargetKind::Int32, elements, 0, sizeof(int32_t), 2, nullptr, 0),
+      ehc::JsonBinder::kBadPath);
+  expectTheNextBindingFound(binder);
+}
+
+// The same with a deeper path: its segments' marks (the per-depth masks a
+// container's entry reads) go with it, and with clear().
+TEST(Binder, ARefusedOrClearedPathLeavesNoDepthsBehind) {
+  ehc::StaticJsonBinder<2> binder;
+  int32_t elements[2];
+  EXPECT_EQ(binder.bindElements("a.b.c", ehc::TargetKind::Int32, elements, 0, sizeof(int32_t), 2,
+                                nullptr, 0),
+            ehc::JsonBinder::kBadPath);
+  expectTheNextBindingFound(binder);
+
+  binder.clear();
+  char deep[8];
+  ASSERT_EQ(binder.bind("x.y.z", deep), 0);
+  ASSERT_EQ(binder.bind("x.y.w", deep), 1);
+  binder.clear();
+  int64_t x = 0, y = 0;
+  ASSERT_EQ(binder.bind("x", &x), 0);
+  ASSERT_EQ(binder.bind("y", &y), 1);
+  const char doc2[] = R"({"x":2,"y":3})";
+  binder.feed(doc2, sizeof doc2 - 1);
+  EXPECT_EQ(binder.finish(), JsonError::Ok);
+  EXPECT_EQ(binder.status(0), BindStatus::Found);
+  EXPECT_EQ(binder.status(1), BindStatus::Found);
+  EXPECT_EQ(x, 2);
+  EXPECT_EQ(y, 3);
 }
 
 TEST(Binder, NoHeapWhileParsing) {

@@ -55,6 +55,9 @@ JsonBinder::BindResult JsonBinder::add(const char* path, TargetKind kind, void* 
     copySegment(&b.seg, previous->seg);
   else
     describeSegment(path, b.shape, &b.seg, 0, 0);
+#if EHC_JSON_HOST_SPEED
+  markDepths(count_, b.shape, true);
+#endif
   if (b.shape.firstWildcard != PathInfo::kNoWildcard) wildBindings_ |= uint32_t{1} << count_;
   if (b.shape.segments == 0) rootPaths_ |= uint32_t{1} << count_;
   unresolved_ |= uint32_t{1} << count_;
@@ -88,6 +91,9 @@ JsonBinder::BindResult JsonBinder::addElements(const char* path, TargetKind kind
   JsonBinding& b = bindings_[i];
   if (b.shape.firstWildcard == PathInfo::kNoWildcard) {  // taken back
     --count_;
+#if EHC_JSON_HOST_SPEED
+    markDepths(static_cast<unsigned>(i), b.shape, false);
+#endif
     unresolved_ &= ~(uint32_t{1} << i);
     rootPaths_ &= ~(uint32_t{1} << i);
     return kBadPath;
@@ -160,7 +166,20 @@ void JsonBinder::relocate(const void* from, size_t size, const void* to) {
   }
 }
 
+#if EHC_JSON_HOST_SPEED
+void JsonBinder::markDepths(unsigned i, const PathInfo& shape, bool on) {
+  const uint32_t bit = uint32_t{1} << i;
+  for (unsigned d = 0; d + 1u < shape.segments; ++d)
+    deeperAt_[d] = on ? deeperAt_[d] | bit : deeperAt_[d] & ~bit;
+  for (unsigned d = 0; d < shape.shared; ++d)
+    sharedAt_[d] = on ? sharedAt_[d] | bit : sharedAt_[d] & ~bit;
+}
+#endif
+
 void JsonBinder::clear() {
+#if EHC_JSON_HOST_SPEED
+  for (unsigned i = 0; i < count_; ++i) markDepths(i, bindings_[i].shape, false);
+#endif
   count_ = 0;
   arenaUsed_ = 0;
   elementBindings_ = 0;

@@ -23,13 +23,7 @@
 #include "json_error.h"
 #include "json_path.h"
 
-// 64-bit hosts (Linux, macOS) trade some code and memory for speed; the
-// microcontrollers (ESP32's RISC-V and Xtensa, Cortex-M) keep the small code.
-#if defined(__x86_64__) || defined(__aarch64__)
-#define EHC_JSON_HOST_SPEED 1
-#else
-#define EHC_JSON_HOST_SPEED 0
-#endif
+// (EHC_JSON_HOST_SPEED: json_path.h.)
 
 static_assert(EHC_MAX_BINDINGS >= 1 && EHC_MAX_BINDINGS <= 32, "EHC_MAX_BINDINGS: 1..32");
 static_assert(EHC_MAX_PATH_DEPTH >= 1 && EHC_MAX_PATH_DEPTH <= 200, "EHC_MAX_PATH_DEPTH: 1..200");
@@ -424,6 +418,13 @@ class JsonBinder {
   // at the object's first whole key, again after a followed member closed.
   uint32_t leadersByLength_[8];
   bool leadersStale_ = true;
+  // Per depth d of a followed container: the bindings whose path goes on
+  // below its members (more than d + 1 segments), and those whose first d + 1
+  // segments are the previous binding's (shared > d). Kept as they are bound,
+  // so that entering a container visits only the bindings that move.
+  uint32_t deeperAt_[EHC_MAX_PATH_DEPTH] = {};
+  uint32_t sharedAt_[EHC_MAX_PATH_DEPTH] = {};
+  void markDepths(unsigned i, const PathInfo& shape, bool on);
   void sortLeaders(const Level& level);
 #endif
   uint16_t aliveTop_;  // containers 0..aliveTop_-1 are followed

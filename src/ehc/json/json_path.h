@@ -10,6 +10,14 @@
 #include "../config.h"
 #include "../core/bits.h"
 
+// 64-bit hosts (Linux, macOS) trade some code and memory for speed; the
+// microcontrollers (ESP32's RISC-V and Xtensa, Cortex-M) keep the small code.
+#if defined(__x86_64__) || defined(__aarch64__)
+#define EHC_JSON_HOST_SPEED 1
+#else
+#define EHC_JSON_HOST_SPEED 0
+#endif
+
 EHC_BEGIN_NAMESPACE
 
 // PathSegment::flags bits.
@@ -28,14 +36,19 @@ struct PathSegment {
   uint8_t flags;     // kSegWild, kSegEscaped
 };
 
-// Field by field: a plain assignment is a memcpy call at -Os on RISC-V.
+// Field by field: a plain assignment is a memcpy call at -Os on RISC-V
+// (64-bit hosts copy the 16 bytes at once).
 inline void copySegment(PathSegment* to, const PathSegment& from) {
+#if EHC_JSON_HOST_SPEED
+  *to = from;
+#else
   to->index = from.index;
   to->offset = from.offset;
   to->length = from.length;
   to->decoded = from.decoded;
   to->number = from.number;
   to->flags = from.flags;
+#endif
 }
 
 struct PathInfo {

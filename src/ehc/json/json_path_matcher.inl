@@ -119,6 +119,18 @@ void JsonBinder::enterContainer(uint32_t followers) {
   // d starts where the previous one's does when segments 0..d-1 are the same.
   uint32_t same = 0, wild = 0, deeper = 0, next = kNoIndex;
   size_t previousOffset = 0;  // where segment d starts in the previous follower's path
+#if EHC_JSON_HOST_SPEED
+  // (The masks kept per depth: the twins that follow a follower are not
+  // visited, they are "*" where the run's leader is.)
+  same = followers & sharedAt_[d];
+  deeper = followers & deeperAt_[d];
+  const uint32_t trailing = same & (followers << 1);
+  for (uint32_t it = followers & ~trailing; it; it &= it - 1) {
+    const int i = lowestBit(it);
+    const uint32_t bit = it & (0u - it);
+    JsonBinding& b = bindings_[i];
+    const bool afterFollower = followers & (bit >> 1);
+#else
   for (uint32_t it = followers; it; it &= it - 1) {
     const int i = lowestBit(it);
     const uint32_t bit = it & (0u - it);
@@ -132,6 +144,7 @@ void JsonBinder::enterContainer(uint32_t followers) {
         continue;
       }
     }
+#endif
     if (afterFollower && b.shape.shared >= d)
       segmentAt(b.path, b.shape, &b.seg, d, previousOffset);
     else
@@ -142,6 +155,9 @@ void JsonBinder::enterContainer(uint32_t followers) {
     else if (b.seg.index < next)
       next = b.seg.index;
   }
+#if EHC_JSON_HOST_SPEED
+  wild |= runsAfter(wild, trailing);
+#endif
   level.same = same;
   level.wild = wild;
   level.deeper = deeper;

@@ -10,6 +10,9 @@
 
 #if defined(__SSE2__)  // every x86-64 CPU: 16 bytes at a time on Linux hosts
 #include <emmintrin.h>
+#define EHC_HAS_SSE2 1
+#else
+#define EHC_HAS_SSE2 0
 #endif
 
 #include "../config.h"
@@ -28,7 +31,7 @@ namespace {
 #else
 #define EHC_MCU_INLINE
 #endif
-// 64-bit hosts (EHC_JSON_HOST_SPEED, json_binder.h) take code and memory for
+// 64-bit hosts (EHC_JSON_HOST_SPEED, json_path.h) take code and memory for
 // speed that a microcontroller's flash and RAM are better without.
 constexpr bool kSmallCode = !EHC_JSON_HOST_SPEED;
 
@@ -74,6 +77,8 @@ constexpr bool kLittleEndian = true;
 #else
 constexpr bool kLittleEndian = false;
 #endif
+// Unaligned 4-byte loads that are one instruction, bytes in little-endian order.
+constexpr bool kCheapWordLoads = !kAlignLoads && kLittleEndian;
 
 // The scans come in three kinds, by CPU:
 // - x86-64 (SSE2): 16 bytes per step, compares and a mask (then words);
@@ -83,6 +88,8 @@ constexpr bool kLittleEndian = false;
 //   finding the byte in the word cost more than they save on the short
 //   strings, numbers and indentation runs JSON is made of (measured on rv32).
 constexpr bool kWordScan = kLittleEndian && sizeof(Word) == 8;
+// 16-byte SSE2 steps (x86-64), or 8-byte words.
+constexpr bool kWideScans = kWordScan || EHC_HAS_SSE2;
 
 #if defined(__SSE2__)
 inline __m128i load16(const uint8_t* p) {
@@ -128,7 +135,9 @@ inline const uint8_t* scanString(const uint8_t* p, const uint8_t* end) {
 
 // At a byte E0..EF in a string: past the run of plain 3-byte UTF-8
 // characters that begins there (CJK text), 15 bytes (five characters) per
-// step on x86-64, a character a turn elsewhere. Leads E1..EC, EE, EF only:
+// step on x86-64, a character a turn on other 64-bit CPUs (32-bit ones leave
+// runs to the tokenizer's loop of 2- and 3-byte characters: less code).
+// Leads E1..EC, EE, EF only:
 // E0 (overlong forms) and ED (surrogates) take the checked path, as does the run's end.
 inline const uint8_t* skipThreeByteRun(const uint8_t* p, const uint8_t* end) {
 #if defined(__SSE2__)
@@ -199,13 +208,23 @@ inline const uint8_t* scanDigits(const uint8_t* p, const uint8_t* end) {
 // indentation comes in runs of spaces.
 inline const uint8_t* skipWhitespace(const uint8_t* p, const uint8_t* end) {
 #if defined(__SSE2__)
-  if (p != end && p[0] > ' ') return p;                         // most often: no whitespace at all
-  if (end - p >= 2 && p[0] == ' ' && p[1] > ' ') return p + 1;  // or one space (": ")
-  // Else mostly indentation: a line break, then a run of spaces, which one
-  // compare per 16 bytes finds the end of. Other whitespace (tabs, more
-  // line breaks) takes a step each.
+  if (p != end && p[0] > ' ') return p;  // most often: no whitespace at all
+  // Else mostly one space, or indentation: a line break, then a run of
+  // spaces. Both bytes compared at once, the first 16 bytes are one step;
+  // longer runs of spaces one compare per 16 bytes. Other whitespace (tabs,
+  // more line breaks) takes a step each.
   const __m128i space = _mm_set1_epi8(' ');
-  if (p != end && *p == '\n') ++p;
+  if (end - p >= 16) {
+    const __m128i v = load16(p);
+    const unsigned ws = static_cast<unsigned>(_mm_movemask_epi8(
+        _mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')))));
+    if (ws != 0xFFFF) {
+      p += __builtin_ctz(~ws);
+      if (*p > ' ') return p;
+    } else {
+      p += 16;
+    }
+  }
   while (end - p >= 16) {
     unsigned other =
         ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(load16(p), space))) & 0xFFFF;

@@ -155,7 +155,6 @@ value:
   p = skipWhitespace(p, end);
   if (p == end) return kValue;
 value_start:
-  if (!(json_chars::kTable.v[*p] & json_chars::kValueStart)) goto unexpected;
   switch (r = startValue(p, end)) {
     case kString: goto string;
     case kKeyOrEnd: goto key_or_end;
@@ -200,20 +199,32 @@ key:
 key_start:
   if (*p != '"') goto unexpected;
   ++p;
-  isKey_ = 1;
-  strMode_ = 0;
   // A plain key whole in this chunk, then (mostly) its colon, is taken at once;
   // anything else (escape, UTF-8, control byte, chunk end) takes kString.
+  // (isKey_ and strMode_ are read only there.)
   if (depth_ <= aliveTop_) {  // a followed object
-    beginKey();
+    beginKey();               // (strMode_ 1)
     const uint8_t* q = scanString(p, end);
-    if (q == end || *q != '"') goto string;
+    if (q == end || *q != '"') goto key_string;
     matchWholeKey(p, static_cast<size_t>(q - p));
     p = q + 1;
   } else {
     const uint8_t* q = scanString(p, end);
-    if (q == end || *q != '"') goto string;
+    if (q == end || *q != '"') {
+      strMode_ = 0;
+      goto key_string;
+    }
     p = q + 1;
+  }
+  // Mostly the colon and one space, "key": value: one load and compare where
+  // unaligned loads are cheap, else no whitespace scan.
+  if (kCheapWordLoads && end - p >= 4) {
+    uint32_t w;
+    memcpy(&w, p, 4);
+    if ((w & 0xFFFF) == (':' | ' ' << 8) && static_cast<uint8_t>(w >> 16) > ' ') {
+      p += 2;
+      goto value_start;
+    }
   }
   if (p < end && *p == ':') {
     ++p;
@@ -230,6 +241,8 @@ colon:
   if (*p != ':') goto unexpected;
   ++p;
   goto value;
+key_string:
+  isKey_ = 1;
 string:  // a string that is not taken whole at its start: from p on
   spanFrom_ = p;
   inString = kString;
@@ -276,30 +289,39 @@ done:
 // wants it (or a bound plain string) and it is all in this chunk, else
 // the state that reads it.
 EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::startValue(const uint8_t*& p, const uint8_t* end) {
-  const uint8_t c = *p;  // (a byte that may start a value: see run())
-  // (The depth first: it is almost never at the limit.)
-  if (depth_ >= EHC_MAX_DEPTH && (c == '{' || c == '[')) return failAt(JsonError::TooDeep, p);
-  if (depth_ <= aliveTop_) beginValue(c, p);  // the root, or a followed container
-  switch (c) {
-    case '"':
-      ++p;
-      isKey_ = 0;
-      strMode_ = valueMask_ ? 2 : 0;
-      // A plain string whole in this chunk is taken at once: skimmed when
-      // nothing wants it, else handed to its text targets.
-      if (!rawMask_) {
-        const uint8_t* q = scanString(p, end);
-        if (q < end && *q == '"') {
-          const uint8_t* const from = p;
-          p = q + 1;
-          if (!valueMask_) return kAfterValue;
-          valueBytesInline(from, static_cast<size_t>(q - from));
-          return kStringClosed;
-        }
+  // Any byte: one that cannot start a value is an error, found by the
+  // dispatch below; a value some binding follows is tested before the
+  // bindings are told of it (a container at the depth limit too). A value
+  // nothing follows (most) takes no test but the dispatch.
+  const uint8_t c = *p;
+  if (depth_ <= aliveTop_) {  // the root, or a followed container
+    if (!(json_chars::kTable.v[c] & json_chars::kValueStart)) goto unexpected;
+    if (depth_ >= EHC_MAX_DEPTH && (c == '{' || c == '[')) goto too_deep;
+    beginValue(c, p);
+  }
+  if (c == '"') {  // (most values: tested before the switch's dispatch)
+    ++p;
+    // A plain string whole in this chunk is taken at once: skimmed when
+    // nothing wants it, else handed to its text targets (isKey_ and
+    // strMode_ are read only in kString, and reset at a bound value's end).
+    if (!rawMask_) {
+      const uint8_t* q = scanString(p, end);
+      if (q < end && *q == '"') {
+        const uint8_t* const from = p;
+        p = q + 1;
+        if (!valueMask_) return kAfterValue;
+        valueBytesInline(from, static_cast<size_t>(q - from));
+        return kStringClosed;
       }
-      return kString;
+    }
+    isKey_ = 0;
+    strMode_ = valueMask_ ? 2 : 0;
+    return kString;
+  }
+  switch (c) {
     case '{':
     case '[':
+      if (depth_ >= EHC_MAX_DEPTH) goto too_deep;
       inObject_ = c == '{';
       if (inObject_)
         kinds_[depth_ >> 3] = static_cast<uint8_t>(kinds_[depth_ >> 3] | (1u << (depth_ & 7)));
@@ -328,7 +350,8 @@ EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::startValue(const uint8_t*& p, co
       sub_ = kNumMinus;
       ++p;
       return kNumber;
-    default:  // a digit
+    default:  // a digit, or not a value
+      if (!isDigit(c)) goto unexpected;
       if (c != '0' && !(valueMask_ | rawMask_)) {
         // Nothing wants it: a plain integer is its digits up to a byte that
         // cannot continue a number.
@@ -341,6 +364,10 @@ EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::startValue(const uint8_t*& p, co
       sub_ = kNumMinus;  // the digit is taken by the number loop
       return kNumber;
   }
+unexpected:
+  return failAt(unexpectedByte(c), p);
+too_deep:
+  return failAt(JsonError::TooDeep, p);
 }
 
 // Inside a string, in state `at` (kString, or where a chunk ended: kEscape,
@@ -391,8 +418,9 @@ EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::stringCharacters(const uint8_t*&
     c = *p;
     if (c == '"' || c == '\\' || c < 0x20) break;
     // Multi-byte UTF-8. Runs of 2- and 3-byte characters (most non-Latin
-    // text) are checked inline; the rest takes the general path below.
-    if ((c & 0xF0) == 0xE0) {
+    // text) are checked inline, runs of 3-byte ones first where the scans
+    // are wide; the rest takes the general path below.
+    if (kWideScans && (c & 0xF0) == 0xE0) {
       p = skipThreeByteRun(p, end);
       if (p == end) continue;
       c = *p;

@@ -85,7 +85,9 @@ EHC_MCU_INLINE void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
   for (uint32_t it = here & ~followers; it; it &= it - 1) {
     const int i = lowestBit(it);
     JsonBinding& b = bindings_[i];
-    if (b.kind == TargetKind::Chars && c == '"' && !b.stride) {  // the most common case
+    // The most common case (on 64-bit hosts, growable strings as well).
+    if ((b.kind == TargetKind::Chars || (!kSmallCode && b.kind == TargetKind::Text)) && c == '"' &&
+        !b.stride) {
       startText(b, i);
       continue;
     }
