@@ -321,7 +321,8 @@ class JsonRpcRequest : private detail::JsonRpcState {
     request_.getBody("jsonrpc", text);
     return *this;
   }
-  template <typename T>
+  // (Not for char: a char array is a buffer of its size, below.)
+  template <typename T, typename std::enable_if<!std::is_same<T, char>::value, int>::type = 0>
   JsonRpcRequest& getHeader(const char* name, T* target) {
     request_.getHeader(name, target);
     return *this;
