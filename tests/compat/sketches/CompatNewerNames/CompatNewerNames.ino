@@ -2,7 +2,10 @@
 // the other compat sketches do not use (issue 16's surface audit):
 // client.jsonRpc(path) and client.jsonrpc(path), JsonRpcTypes.h (its error
 // codes, JsonRpcErrorCallback), a JSON-RPC getHeader into a char array, and
-// a GraphQL batch's getRawResponse and buildRequestBody. Run against the
+// a GraphQL batch's getRawResponse and buildRequestBody, the requests'
+// public text helpers (urlEncode, escapeJsonString, normalizeDataPath,
+// normalizeResultPath), a GraphQL error's path read as the original's
+// std::vector<String> (path[i].c_str(), a range-for). Run against the
 // fault server's /rpc and /graphql. (Plain http:// to the host's test
 // server.)
 #include <Arduino.h>
@@ -63,4 +66,26 @@ void loop() {
   batch.execute();
   Serial.printf("status %d, first: %s\n", client.getStatusCode(), first.c_str());
   Serial.printf("raw: %s\n", raw.c_str());
+
+  Serial.println("\n--- [5] Text helpers ---");
+  Serial.printf("urlEncode: %s\n", GraphQLRequest::urlEncode("S\xC3\xA3o Paulo & co/1").c_str());
+  Serial.printf("escapeJsonString: %s | %s\n",
+                GraphQLRequest::escapeJsonString("say \"hi\"\n\tbye\\").c_str(),
+                JsonRpcRequest::escapeJsonString(String("a\x01"
+                                                        "b\b\f"))
+                    .c_str());
+  Serial.printf("paths: %s %s %s %s\n", GraphQLRequest::normalizeDataPath("user.name").c_str(),
+                GraphQLRequest::normalizeDataPath("").c_str(),
+                JsonRpcRequest::normalizeResultPath("sum").c_str(),
+                JsonRpcRequest::normalizeResultPath("result.sum").c_str());
+
+  Serial.println("\n--- [6] An error's path ---");
+  client.graphql("/graphql")
+      .query("{ user(id: 1) { friends { secret } } }")
+      .onGraphQLError([](const GraphQLError& err) {
+        Serial.printf("first of %u segments: %s (%u bytes); all:", (unsigned)err.path.size(),
+                      err.path[0].c_str(), (unsigned)err.path[0].length());
+        for (const auto& segment : err.path) Serial.printf(" %s", segment.c_str());
+        Serial.println();
+      });
 }
