@@ -59,6 +59,7 @@ set(EHC_CLIENT_SOURCES
     src/ehc/client/client_error.cpp
     src/ehc/client/client_settings.cpp
     src/ehc/client/codec_calls.cpp
+    src/ehc/client/compat_text.cpp
     src/ehc/client/connection.cpp
     src/ehc/client/cookie_jar.cpp
     src/ehc/client/event_stream.cpp

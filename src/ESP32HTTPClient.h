@@ -18,6 +18,7 @@
 #include "ehc/client/connection.h"
 #include "ehc/client/graphql_batch_request.h"
 #include "ehc/client/graphql_request.h"
+#include "ehc/client/json_rpc_request.h"
 #include "ehc/client/response_body.h"
 #include "ehc/client/rest_json.h"
 #include "ehc/client/sha256_check.h"
@@ -59,6 +60,8 @@ using ehc::GraphQLErrors;
 using ehc::GraphQLLocation;
 using ehc::GraphQLRequest;
 using ehc::JsonMatch;
+using ehc::JsonRpcError;
+using ehc::JsonRpcRequest;
 using ehc::RestRequest;
 using ehc::RestResult;
 namespace RestJson = ehc::RestJson;

@@ -1,35 +1,7 @@
 // ESP32-HTTP-Client's header of this name: JsonRpcRequest (a JSON-RPC 2.0
-// call), JsonRpcError, and the names its JsonRpcTypes.h declared at global
-// scope (the standard error codes, JsonRpcErrorCallback).
+// call, also client.jsonRpc(path)), JsonRpcError, and what its
+// JsonRpcTypes.h declares (JsonRpcTypes.h here too).
 #pragma once
 
 #include "ESP32HTTPClient.h"
-#include "ehc/client/json_rpc_request.h"
-
-#ifndef EHC_NO_GLOBAL_NAMES
-#include <functional>
-
-using ehc::JsonRpcError;
-using ehc::JsonRpcRequest;
-
-// JSON-RPC 2.0's pre-defined error codes.
-enum JsonRpcErrorCode {
-  JSONRPC_PARSE_ERROR = -32700,
-  JSONRPC_INVALID_REQUEST = -32600,
-  JSONRPC_METHOD_NOT_FOUND = -32601,
-  JSONRPC_INVALID_PARAMS = -32602,
-  JSONRPC_INTERNAL_ERROR = -32603,
-  JSONRPC_SERVER_ERROR_START = -32099,
-  JSONRPC_SERVER_ERROR_END = -32000
-};
-
-typedef std::function<void(const JsonRpcError&)> JsonRpcErrorCallback;
-
-enum JsonRpcParamMode {
-  JSONRPC_PARAMS_NONE,
-  JSONRPC_PARAMS_POSITIONAL,
-  JSONRPC_PARAMS_NAMED,
-  JSONRPC_PARAMS_RAW
-};
-enum JsonRpcIdType { JSONRPC_ID_AUTO, JSONRPC_ID_INT, JSONRPC_ID_STRING, JSONRPC_ID_NULL };
-#endif
+#include "JsonRpcTypes.h"

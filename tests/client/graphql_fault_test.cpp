@@ -205,4 +205,38 @@ TEST_F(GraphQLServer, ABatchAnswersEachOperationInItsPlace) {
   EXPECT_FALSE(batch.operation(2).hasGraphQLErrors());
 }
 
+// The fields the original's GraphQL sketches query (tests/compat/sketches/
+// CompatGraphQL*) are answered from fixed values, selected as asked: an
+// argument value the table lacks is null without an error, a member the
+// type lacks or a missing selection is a 400, and recordTelemetry
+// acknowledges only an input with all three numbers.
+TEST_F(GraphQLServer, TheSketchFieldsAnswerOnlyWhatIsSelected) {
+  char name[24] = "x", capital[24] = "";
+  GraphQLRequest known(client_.get(), "/");
+  known.query("{ br: country(code: \"BR\") { name } xx: country(code: \"XX\") { name } }")
+      .getData("br.capital", capital)
+      .getData("xx.name", name);
+  ASSERT_TRUE(known.send().isSuccess());
+  EXPECT_STREQ(capital, "");  // not selected: not in the answer
+  EXPECT_STREQ(name, "x");    // xx is null
+  EXPECT_FALSE(known.hasGraphQLErrors());
+
+  GraphQLRequest unknown(client_.get(), "/graphql");
+  unknown.query("{ settings { theme colour } }");
+  EXPECT_EQ(unknown.send().statusCode, 400);
+  EXPECT_STREQ(unknown.getErrors()[0].message,
+               "Cannot query field \"colour\" on type \"Settings\".");
+  GraphQLRequest bare(client_.get(), "/graphql");
+  bare.query("{ profile }");
+  EXPECT_EQ(bare.send().statusCode, 400);
+
+  bool acknowledged = true;
+  GraphQLRequest partial(client_.get(), "/graphql");
+  partial.mutation("mutation($t: TelemetryInput!) { recordTelemetry(input: $t) { acknowledged } }")
+      .rawVariable("t", "{\"temperature\":24.5,\"humidity\":\"60\"}")
+      .getData("recordTelemetry.acknowledged", &acknowledged);
+  ASSERT_TRUE(partial.send().isSuccess());
+  EXPECT_FALSE(acknowledged);
+}
+
 }  // namespace

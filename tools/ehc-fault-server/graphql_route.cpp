@@ -307,6 +307,7 @@ struct FieldError {
 
 struct User {
   int id;
+  const char* handle;  // the text id the original's sketches use
   const char* name;
   const char* email;
   bool online;
@@ -314,9 +315,34 @@ struct User {
   const char* city;
 };
 const User kUsers[] = {
-    {1, "Leanne Graham", "Sincere@april.biz", true, 4.5, "Gwenborough"},
-    {2, "Ervin Howell", "Shanna@melissa.tv", false, 3.25, "Wisokyburgh"},
-    {3, "Clementine Bauch", "Nathan@yesenia.net", true, 5, "McKenziehaven"},
+    {1, "usr_9981", "Leanne Graham", "Sincere@april.biz", true, 4.5, "Gwenborough"},
+    {2, "usr_9912", "Ervin Howell", "Shanna@melissa.tv", false, 3.25, "Wisokyburgh"},
+    {3, "usr_4410", "Clementine Bauch", "Nathan@yesenia.net", true, 5, "McKenziehaven"},
+};
+
+// The fields ESP32-HTTP-Client's GraphQL sketches query (graphql_route.h):
+// each a fixed value, an object's members selected one level deep. A field
+// with an argument matches only that argument's value (another value: null).
+struct Fixture {
+  const char* field;
+  const char* type;      // of an object value ("" for a scalar)
+  const char* argument;  // nullptr: none wanted
+  const char* match;     // the argument's value (decoded)
+  const char* json;
+};
+const Fixture kQueryFixtures[] = {
+    {"country", "Country", "code", "BR",
+     R"({"name":"Brazil","capital":"Brasília","currency":"BRL"})"},
+    {"country", "Country", "code", "US",
+     R"({"name":"United States","capital":"Washington D.C.","currency":"USD,USN,USS"})"},
+    {"device", "Device", "id", "esp32-01", R"({"name":"Greenhouse Sensor"})"},
+    {"notificationCount", "", nullptr, nullptr, "3"},
+    {"weather", "Weather", "city", "Lisbon", R"({"summary":"Clear sky, 21 C"})"},
+    {"profile", "Profile", nullptr, nullptr, R"({"displayName":"Leanne Graham"})"},
+    {"settings", "Settings", nullptr, nullptr, R"({"theme":"dark","autoUpdate":true})"},
+};
+const Fixture kMutationFixtures[] = {
+    {"registerDevice", "Registration", nullptr, nullptr, R"({"id":101,"status":"REGISTERED"})"},
 };
 
 class Run {
@@ -381,12 +407,9 @@ class Run {
       out += keyOf(f) + ":";
       const std::vector<std::string> at = {keyOf(f)};
       if (f.name == "user") {
-        const std::string id = jsonAt(argument(f, "id"), "", false).value_or("");
-        const User* u = nullptr;
-        for (const User& candidate : kUsers)
-          if (id == std::to_string(candidate.id)) u = &candidate;
-        if (!u) errors_.push_back({"no user with id " + id, f.line, f.column, at, ""});
-        out += u ? user(*u, f, at) : "null";
+        out += userById(f, at);
+      } else if (const Fixture* fixture = fixtureFor(kQueryFixtures, f)) {
+        out += fixtureValue(*fixture, f);
       } else if (f.name == "users") {
         out += users(f, at, 0);
       } else if (f.name == "boom") {
@@ -403,12 +426,75 @@ class Run {
   std::string mutation(const std::vector<Field>& selection) {
     std::string out = "{";
     for (const Field& f : selection) {
-      if (f.name != "echo") unknown(f, "Mutation");
       if (out.size() > 1) out += ",";
-      out += keyOf(f) + ":" + argument(f, "input");
+      out += keyOf(f) + ":";
+      if (f.name == "echo") {
+        out += argument(f, "input");
+      } else if (f.name == "recordTelemetry") {
+        out += telemetryRecord(f);
+      } else if (const Fixture* fixture = fixtureFor(kMutationFixtures, f)) {
+        out += fixtureValue(*fixture, f);
+      } else {
+        unknown(f, "Mutation");
+      }
     }
     return out + "}";
   }
+  // user(id: ID): by number or handle; no id: the signed-in user (1).
+  std::string userById(const Field& f, const std::vector<std::string>& at) {
+    const std::string given = argument(f, "id");
+    const std::string id = given == "null" ? "1" : jsonAt(given, "", false).value_or("");
+    for (const User& u : kUsers)
+      if (id == std::to_string(u.id) || id == u.handle) return user(u, f, at);
+    errors_.push_back({"no user with id " + id, f.line, f.column, at, ""});
+    return "null";
+  }
+
+  template <size_t N>
+  const Fixture* fixtureFor(const Fixture (&table)[N], const Field& f) const {
+    const Fixture* named = nullptr;
+    for (const Fixture& x : table) {
+      if (f.name != x.field) continue;
+      named = &x;
+      if (!x.argument || jsonAt(argument(f, x.argument), "", false) == std::string(x.match))
+        return &x;
+    }
+    return named ? &kNoMatch : nullptr;  // a known field, no such value: null
+  }
+  // The fixture's value with only the selected members.
+  std::string fixtureValue(const Fixture& x, const Field& f) const {
+    if (&x == &kNoMatch) return "null";
+    if (!*x.type) return x.json;
+    if (f.selection.empty())
+      throw GraphQLFailure{
+          "Field \"" + f.name + "\" of type \"" + x.type + "\" must have a selection.", f.line,
+          f.column};
+    std::string out = "{";
+    for (const Field& m : f.selection) {
+      const std::optional<std::string> value = jsonAt(x.json, m.name.c_str(), true);
+      if (!value) unknown(m, x.type);
+      out += (out.size() > 1 ? "," : "") + keyOf(m) + ":" + *value;
+    }
+    return out + "}";
+  }
+  // recordTelemetry(input: TelemetryInput!) { acknowledged }: acknowledged
+  // when the input holds the three numbers of the sketch's struct.
+  std::string telemetryRecord(const Field& f) const {
+    const std::string input = argument(f, "input");
+    bool whole = true;
+    for (const char* member : {"temperature", "humidity", "batteryLevel"}) {
+      const std::optional<std::string> v = jsonAt(input, member, true);
+      whole = whole && v && !v->empty() && strchr("-0123456789", v->front());
+    }
+    std::string out = "{";
+    for (const Field& m : f.selection) {
+      if (m.name != "acknowledged") unknown(m, "TelemetryRecord");
+      out += (out.size() > 1 ? "," : "") + keyOf(m) + ":" + (whole ? "true" : "false");
+    }
+    return out + "}";
+  }
+  static const Fixture kNoMatch;
+
   std::string users(const Field& f, const std::vector<std::string>& at, int except) {
     std::string out = "[";
     int index = 0;
@@ -453,6 +539,10 @@ class Run {
       } else if (f.name == "secret") {
         errors_.push_back({"not authorized", f.line, f.column, here, ""});
         out += "null";
+      } else if (f.name == "restrictedField") {
+        errors_.push_back({"Not authorized to access User.restrictedField", f.line, f.column, here,
+                           R"({"code":"FORBIDDEN"})"});
+        out += "null";
       } else {
         unknown(f, "User");
       }
@@ -464,6 +554,8 @@ class Run {
   bool errorsFirst_;
   std::vector<FieldError> errors_;
 };
+
+const Fixture Run::kNoMatch = {"", "", nullptr, nullptr, "null"};
 
 GraphQLReply failure(const GraphQLFailure& f, int status = 400) {
   std::string body = "{\"errors\":[{\"message\":" + quoted(f.message);

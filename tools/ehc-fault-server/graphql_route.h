@@ -5,13 +5,27 @@
 // the answer holds only the fields selected.
 //
 //   type Query {
-//     user(id: ID!): User          # users 1..3; another id: null + an error at ["user"]
+//     user(id: ID): User           # users 1..3 (or "usr_9981", "usr_9912", "usr_4410");
+//                                  # no id: user 1; another id: null + an error at ["user"]
 //     users: [User]
 //     boom: String                 # null + an error with extensions {"code":"BOOM"}
+//     # What ESP32-HTTP-Client's GraphQL sketches query (fixed values; another
+//     # argument value: null):
+//     country(code: "BR" | "US"): Country { name capital currency }
+//     device(id: "esp32-01"): Device { name }
+//     notificationCount: Int       # 3
+//     weather(city: "Lisbon"): Weather { summary }
+//     profile: Profile { displayName }
+//     settings: Settings { theme autoUpdate }
 //   }
 //   type User { id name email online rating address { city } friends: [User]
-//               secret }           # secret: null + an error at [..., "secret"]
-//   type Mutation { echo(input: Any): Any }   # the input value back, as sent
+//               secret             # null + an error at [..., "secret"]
+//               restrictedField }  # the same, with extensions {"code":"FORBIDDEN"}
+//   type Mutation {
+//     echo(input: Any): Any        # the input value back, as sent
+//     registerDevice(type, label): Registration { id status }   # 101, "REGISTERED"
+//     recordTelemetry(input): TelemetryRecord { acknowledged }  # true when the input
+//   }                              # has numbers temperature, humidity, batteryLevel
 //
 // POST takes {"query","operationName","variables"} or an array of them (a
 // batch: an array of answers); GET takes them as query parameters (a

@@ -58,6 +58,15 @@ WriteError GraphQLBatchRequest::writeBody(JsonWriter& w, const void* object) {
   return w.error();
 }
 
+#if defined(ARDUINO) || EHC_STD_STRING
+TextString GraphQLBatchRequest::buildRequestBody() const {
+  TextString text;
+  JsonWriter w = textWriter(text);
+  writeBody(w, this);
+  return text;
+}
+#endif
+
 void GraphQLBatchRequest::AllErrors::gather(const GraphQLErrors& errors) {
   for (const GraphQLError& e : errors) {
     GraphQLError* slot = op_.errors.at(op_.errors.size());

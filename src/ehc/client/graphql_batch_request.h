@@ -23,6 +23,7 @@
 #include "graphql_builder.h"
 #include "graphql_errors.h"
 #include "graphql_http_calls.h"
+#include "rest_client.h"
 #include "rest_request.h"
 #include "rest_result.h"
 
@@ -73,7 +74,20 @@ class GraphQLBatchRequest : public GraphQLHttpCalls<GraphQLBatchRequest> {
     return *this;
   }
 
-  void execute() { send(); }
+  // The whole answer (the array of responses) as JSON text: the heap.
+  template <typename S>
+  GraphQLBatchRequest& getRawResponse(S* text) {
+    http_.getBody("", text);
+    return *this;
+  }
+#if defined(ARDUINO) || EHC_STD_STRING
+  // The POST body this batch sends (a JSON array of the operations).
+  TextString buildRequestBody() const;
+#endif
+
+  void execute() {
+    send();
+  }
   RestResult send();
 
  private:
@@ -96,7 +110,9 @@ class GraphQLBatchRequest : public GraphQLHttpCalls<GraphQLBatchRequest> {
   };
 
   friend class GraphQLHttpCalls<GraphQLBatchRequest>;
-  RestRequest& http() { return http_; }
+  RestRequest& http() {
+    return http_;
+  }
   static WriteError writeBody(JsonWriter& writer, const void* batch);
   void adopt();  // the operations' pointers to http_ (after a move)
 

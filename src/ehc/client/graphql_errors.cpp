@@ -119,11 +119,11 @@ void GraphQLErrorReader::take(Field field, const JsonMatch& match) {
 
 // ---- GraphQLPath ------------------------------------------------------------
 
-const char* GraphQLPath::operator[](size_t i) const {
-  if (i >= count_) return "";
+TextView GraphQLPath::operator[](size_t i) const {
+  if (i >= count_) return TextView{};
   const char* p = text_;
   for (size_t k = 0; k < i; ++k) p += strlen(p) + 1;
-  return p;
+  return TextView{p};
 }
 
 bool GraphQLPath::set(size_t index, const char* segment) {

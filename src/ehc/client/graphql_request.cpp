@@ -38,11 +38,6 @@ TextString GraphQLRequest::buildRequestBody() const {
   op_.write(w);
   return text;
 }
-
-TextString GraphQLRequest::normalizeDataPath(const char* path) {
-  char full[EHC_MAX_MATCH_PATH + 8];
-  return detail::composeDataPath(full, sizeof full, "", path) ? TextString(full) : TextString();
-}
 #endif
 
 GraphQLRequest::GraphQLRequest(RestClient* client, const char* path, int method)

@@ -27,6 +27,7 @@
 #include <utility>
 
 #include "../config.h"
+#include "compat_text.h"
 #include "graphql_builder.h"
 #include "graphql_errors.h"
 #include "graphql_http_calls.h"
@@ -85,7 +86,16 @@ class GraphQLRequest : public GraphQLBuilder<GraphQLRequest>,
   // The POST body this request sends, as the original's helper gives it.
   TextString buildRequestBody() const;
   // "user.name" -> "data.user.name" ("" -> "data"; "data..." stays).
-  static TextString normalizeDataPath(const char* path);
+  static TextString normalizeDataPath(const char* path) {
+    return detail::memberPathText("data", path);
+  }
+  // The original's public helpers (compat_text.h): the request never needs them.
+  static TextString urlEncode(const TextString& text) {
+    return detail::urlEncoded(text);
+  }
+  static TextString escapeJsonString(const TextString& text) {
+    return detail::jsonEscaped(text);
+  }
 #endif
 
   // --- running it ------------------------------------------------------------------

@@ -2,7 +2,8 @@
 // (message, locations, path, extensions) and GraphQLErrors, the list a
 // GraphQLRequest keeps. They read as ESP32-HTTP-Client's types do
 // (err.message.c_str(), for (auto& loc : err.locations), err.path.size(),
-// err.path[i], err.extensions.isEmpty(), errors.size(), errors[0]), but
+// err.path[i].c_str(), for (auto& segment : err.path),
+// err.extensions.isEmpty(), errors.size(), errors[0]), but
 // nothing grows: what does not fit is counted and flagged, never dropped
 // silently (GraphQLError::truncated, GraphQLErrors::total()/truncated()).
 //
@@ -66,8 +67,26 @@ class GraphQLPath {
  public:
   size_t size() const { return count_; }
   bool empty() const { return count_ == 0; }
-  // Segment i (0 <= i < size()); a list index as its decimal text.
-  const char* operator[](size_t i) const;
+  // Segment i (0 <= i < size(); past it: ""); a list index as its decimal
+  // text. for (const auto& segment : err.path) visits them in order.
+  TextView operator[](size_t i) const;
+  class Iterator {
+   public:
+    Iterator(const char* at, size_t left) : at_(at), left_(left) {}
+    TextView operator*() const { return TextView{at_}; }
+    Iterator& operator++() {
+      at_ += strlen(at_) + 1;
+      --left_;
+      return *this;
+    }
+    bool operator!=(const Iterator& other) const { return left_ != other.left_; }
+
+   private:
+    const char* at_;
+    size_t left_;
+  };
+  Iterator begin() const { return Iterator(text_, count_); }
+  Iterator end() const { return Iterator(text_, 0); }
   // Appends a segment (at position index); false when it does not fit.
   bool set(size_t index, const char* segment);
   void clear() {

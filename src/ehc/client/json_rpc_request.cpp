@@ -30,6 +30,13 @@ enum Own { kVersion, kIdNumber, kIdText, kResult, kError, kErrorCode, kErrorMess
 
 }  // namespace
 
+JsonRpcRequest RestClient::jsonRpc(TextArg path) {
+  return JsonRpcRequest(this, path.c_str());
+}
+JsonRpcRequest RestClient::jsonrpc(TextArg path) {
+  return jsonRpc(path);
+}
+
 JsonRpcRequest::JsonRpcRequest(RestClient* client, const char* path)
     : request_(client->post(path ? path : "")) {
   text_[0] = '\0';

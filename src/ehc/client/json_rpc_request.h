@@ -33,6 +33,7 @@
 #include "../json/json_struct.h"
 #include "../json/json_writer.h"
 #include "callback.h"
+#include "compat_text.h"
 #include "json_rpc_reply.h"
 #include "rest_client.h"
 #include "rest_request.h"
@@ -321,7 +322,8 @@ class JsonRpcRequest : private detail::JsonRpcState {
     request_.getBody("jsonrpc", text);
     return *this;
   }
-  template <typename T>
+  // (Not for char: a char array is a buffer of its size, below.)
+  template <typename T, typename std::enable_if<!std::is_same<T, char>::value, int>::type = 0>
   JsonRpcRequest& getHeader(const char* name, T* target) {
     request_.getHeader(name, target);
     return *this;
@@ -417,6 +419,14 @@ class JsonRpcRequest : private detail::JsonRpcState {
   TextString getResponseId() const;  // the answer's id as text ("" before, "null")
   // The body that is (or would be) sent, for logs (the heap: a String).
   TextString buildRequestBody() const;
+  // The original's public helpers (compat_text.h): the request never needs them.
+  static TextString escapeJsonString(const TextString& text) {
+    return detail::jsonEscaped(text);
+  }
+  // "sum" -> "result.sum" ("" -> "result"; "result..." stays).
+  static TextString normalizeResultPath(const char* path) {
+    return detail::memberPathText("result", path);
+  }
 #endif
   int getResponseIdInt() const;
   TextString getJsonRpcVersion() const {

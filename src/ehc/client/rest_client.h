@@ -58,6 +58,7 @@ inline JsonWriter textWriter(TextString& out) {
 
 class GraphQLRequest;
 class GraphQLBatchRequest;
+class JsonRpcRequest;
 
 class RestClient : private RequestOwner {
  public:
@@ -84,6 +85,10 @@ class RestClient : private RequestOwner {
   GraphQLRequest graphqlGet(TextArg path = "/graphql");
   GraphQLRequest graphqlPost(TextArg path = "/graphql");
   GraphQLBatchRequest graphqlBatch(TextArg path = "/graphql");
+  // JSON-RPC 2.0 (json_rpc_request.h): a call to the base URL + path; the
+  // original has both spellings.
+  JsonRpcRequest jsonRpc(TextArg path = "");
+  JsonRpcRequest jsonrpc(TextArg path = "");
 
   // --- settings ---------------------------------------------------------------
   // False when malformed (the next requests fail with EHC_ERROR_BAD_URL) or

@@ -40,6 +40,20 @@ struct TextBuffer {
   bool operator!=(const char* s) const { return !(*this == s); }
 };
 
+// Text held elsewhere, read the same way (a GraphQL error's path segment,
+// a String in the original): c_str(), length(), isEmpty(), == "text",
+// Serial.print(segment).
+struct TextView {
+  const char* text = "";
+  const char* c_str() const { return text; }
+  operator const char*() const { return text; }
+  size_t length() const { return strlen(text); }
+  bool isEmpty() const { return text[0] == '\0'; }
+  bool empty() const { return isEmpty(); }
+  bool operator==(const char* s) const { return strcmp(text, s ? s : "") == 0; }
+  bool operator!=(const char* s) const { return !(*this == s); }
+};
+
 // A field its setting turned off (EHC_GRAPHQL_EXTENSIONS_SIZE 0): always "".
 template <>
 struct TextBuffer<0> {
