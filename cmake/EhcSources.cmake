@@ -28,13 +28,15 @@ set(EHC_HTTP_SOURCES
     src/ehc/http/url.cpp)
 
 # codec: body content transforms that know nothing of HTTP messages (event
-# streams, deflate/gzip), as push stages between the body and its consumer.
+# streams, deflate/gzip, the XML scanner SOAP reads with), as push stages
+# between the body and its consumer.
 set(EHC_CODEC_SOURCES
     src/ehc/codec/checksum.cpp
     src/ehc/codec/huffman.cpp
     src/ehc/codec/inflate.cpp
     src/ehc/codec/inflate_wrappers.cpp
-    src/ehc/codec/sse.cpp)
+    src/ehc/codec/sse.cpp
+    src/ehc/codec/xml_scanner.cpp)
 
 # net: the transports; with platform/, the only code that touches the OS.
 set(EHC_NET_SOURCES
