@@ -81,6 +81,8 @@ set(EHC_CLIENT_SOURCES
     src/ehc/client/rest_client.cpp
     src/ehc/client/rest_request.cpp
     src/ehc/client/rest_result.cpp
+    src/ehc/client/soap_reader.cpp
+    src/ehc/client/soap_request.cpp
     src/ehc/client/stored_headers.cpp
     src/ehc/client/upload_body.cpp
     src/ehc/client/user_headers.cpp)

@@ -21,6 +21,7 @@
 #include "ehc/client/response_body.h"
 #include "ehc/client/rest_json.h"
 #include "ehc/client/sha256_check.h"
+#include "ehc/client/soap_request.h"
 #include "ehc/client/upload_body.h"
 #include "ehc/codec/inflate.h"
 #include "ehc/codec/sse.h"
@@ -61,5 +62,13 @@ using ehc::GraphQLRequest;
 using ehc::JsonMatch;
 using ehc::RestRequest;
 using ehc::RestResult;
+using ehc::SOAP_1_1;
+using ehc::SOAP_1_2;
+using ehc::SoapFault;
+using ehc::SoapRequest;
+using ehc::SoapVersion;
 namespace RestJson = ehc::RestJson;
 #endif
+
+// The SOAP names the original's umbrella header brought (SoapTypes.h).
+#include "SoapTypes.h"

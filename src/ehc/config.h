@@ -317,19 +317,19 @@
                                   EHC_CAT(_gs, EHC_GRAPHQL_MAX_PATH_SEGMENTS)))), \
           EHC_CAT(EHC_CAT(_gx, EHC_GRAPHQL_EXTENSIONS_SIZE), EHC_CAT(_gb, EHC_GRAPHQL_MAX_BATCH)))
 // The XML scanner's and SoapRequest's capacities.
-#define EHC_CONFIG_SOAP_                                                                          \
-  EHC_CAT(EHC_CAT(EHC_CAT(_xd, EHC_XML_MAX_DEPTH), EHC_CAT(_xn, EHC_XML_MAX_NAME)),               \
-          EHC_CAT(EHC_CAT(EHC_CAT(_ss, EHC_SOAP_STORAGE), EHC_CAT(_sb, EHC_SOAP_MAX_BINDINGS)),   \
-                  EHC_CAT(EHC_CAT(EHC_CAT(_sc, EHC_SOAP_FAULT_CODE_SIZE),                         \
-                                  EHC_CAT(_sf, EHC_SOAP_FAULT_STRING_SIZE)),                      \
-                          EHC_CAT(EHC_CAT(_sa, EHC_SOAP_FAULT_ACTOR_SIZE),                        \
+#define EHC_CONFIG_SOAP_                                                                        \
+  EHC_CAT(EHC_CAT(EHC_CAT(_xd, EHC_XML_MAX_DEPTH), EHC_CAT(_xn, EHC_XML_MAX_NAME)),             \
+          EHC_CAT(EHC_CAT(EHC_CAT(_ss, EHC_SOAP_STORAGE), EHC_CAT(_sb, EHC_SOAP_MAX_BINDINGS)), \
+                  EHC_CAT(EHC_CAT(EHC_CAT(_sc, EHC_SOAP_FAULT_CODE_SIZE),                       \
+                                  EHC_CAT(_sf, EHC_SOAP_FAULT_STRING_SIZE)),                    \
+                          EHC_CAT(EHC_CAT(_sa, EHC_SOAP_FAULT_ACTOR_SIZE),                      \
                                   EHC_CAT(_sd, EHC_SOAP_FAULT_DETAIL_SIZE)))))
-#define EHC_CONFIG_NAMESPACE                                                     \
-  EHC_CAT(EHC_CAT(EHC_CAT(v, EHC_VERSION_MAJOR), EHC_CAT(_, EHC_VERSION_MINOR)), \
-          EHC_CAT(EHC_CAT(EHC_CONFIG_JSON_, EHC_CONFIG_NET_),                    \
-                  EHC_CAT(EHC_CAT(EHC_CONFIG_CLIENT_, EHC_CONFIG_CLIENT2_),      \
-                          EHC_CAT(EHC_CAT(EHC_CONFIG_RPC_, EHC_CONFIG_GRAPHQL_), \
-                                  EHC_CONFIG_SOAP_))))
+#define EHC_CONFIG_NAMESPACE                                                 \
+  EHC_CAT(                                                                   \
+      EHC_CAT(EHC_CAT(v, EHC_VERSION_MAJOR), EHC_CAT(_, EHC_VERSION_MINOR)), \
+      EHC_CAT(EHC_CAT(EHC_CONFIG_JSON_, EHC_CONFIG_NET_),                    \
+              EHC_CAT(EHC_CAT(EHC_CONFIG_CLIENT_, EHC_CONFIG_CLIENT2_),      \
+                      EHC_CAT(EHC_CAT(EHC_CONFIG_RPC_, EHC_CONFIG_GRAPHQL_), EHC_CONFIG_SOAP_))))
 
 // For small hot functions that -Os would otherwise leave as calls. (GCC and
 // Clang, as everywhere in the library: the toolchains of ESP-IDF, Arduino and

@@ -24,6 +24,7 @@
 #include "request_run.h"
 #include "rest_request.h"
 #include "rest_result.h"
+#include "soap_version.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -58,6 +59,7 @@ inline JsonWriter textWriter(TextString& out) {
 
 class GraphQLRequest;
 class GraphQLBatchRequest;
+class SoapRequest;
 
 class RestClient : private RequestOwner {
  public:
@@ -84,6 +86,11 @@ class RestClient : private RequestOwner {
   GraphQLRequest graphqlGet(TextArg path = "/graphql");
   GraphQLRequest graphqlPost(TextArg path = "/graphql");
   GraphQLBatchRequest graphqlBatch(TextArg path = "/graphql");
+  // SOAP 1.1 / 1.2 (soap_request.h), in the client's SOAP version unless
+  // the request says another.
+  SoapRequest soap(TextArg path = "");
+  void setSoapVersion(SoapVersion version) { soapVersion_ = version; }
+  SoapVersion getSoapVersion() const { return soapVersion_; }
 
   // --- settings ---------------------------------------------------------------
   // False when malformed (the next requests fail with EHC_ERROR_BAD_URL) or
@@ -319,6 +326,7 @@ class RestClient : private RequestOwner {
   MetricsCallback onMetrics_;
   uint32_t (*heapProbe_)() = nullptr;
   RestResult last_;
+  SoapVersion soapVersion_ = SOAP_1_1;
 };
 
 EHC_END_NAMESPACE
