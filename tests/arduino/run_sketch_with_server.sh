@@ -7,7 +7,8 @@
 #
 # The server listens on a free loopback port; EHC_STANDIN_HOSTS sends the
 # hosts the sketches name (jsonplaceholder.typicode.com, api.example.com,
-# timeapi.io, httpbin.org, 192.168.1.100) to it, whatever port they ask for.
+# timeapi.io, httpbin.org, 192.168.1.100, and the SOAP sketches'
+# www.dataaccess.com and example.com) to it, whatever port they ask for.
 # Line endings are normalised as in run_sketch.cmake (Serial.println writes
 # CR LF like the real core). Every step is bounded by `timeout`; the server
 # is stopped on every way out.
@@ -46,7 +47,8 @@ if [ -z "$port" ]; then
 fi
 
 hosts=
-for name in jsonplaceholder.typicode.com api.example.com timeapi.io httpbin.org 192.168.1.100; do
+for name in jsonplaceholder.typicode.com api.example.com timeapi.io httpbin.org 192.168.1.100 \
+  www.dataaccess.com example.com; do
   hosts="$hosts${hosts:+,}$name=127.0.0.1:$port"
 done
 export EHC_STANDIN_HOSTS="$hosts"
