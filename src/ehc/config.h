@@ -204,7 +204,7 @@
 // header XML, body XML or raw envelope), its getBody() bindings, and what a
 // SoapFault keeps of each field.
 #ifndef EHC_SOAP_STORAGE
-#define EHC_SOAP_STORAGE 768
+#define EHC_SOAP_STORAGE 512
 #endif
 #ifndef EHC_SOAP_MAX_BINDINGS
 #define EHC_SOAP_MAX_BINDINGS 8

@@ -8,10 +8,13 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "../codec/split_feed.h"
 #include "ESP32HTTPClient.h"
 #include "SoapRequest.h"
+#include "alloc_counter.h"
+#include "ehc/net/scripted_transport.h"
 #include "fault_server.h"
 
 namespace {
@@ -341,6 +344,55 @@ TEST_F(SoapServer, WhatDoesNotFitIsRefusedAndNothingIsSent) {
   SoapRequest bad = client_->soap("/soap/echo");
   bad.getBody("a..b", &v);
   EXPECT_EQ(bad.send().error, ehc::EHC_ERROR_INVALID_REQUEST);
+}
+
+// Zero heap per call once connected (char and number targets, a fault),
+// counted over the scripted transport (the fault server runs in this
+// process: its threads allocate).
+std::string httpXml(int status, const std::string& body) {
+  return "HTTP/1.1 " + std::to_string(status) + (status == 200 ? " OK" : " Internal Server Error") +
+         "\r\nContent-Type: text/xml; charset=utf-8\r\nContent-Length: " +
+         std::to_string(body.size()) + "\r\n\r\n" + body;
+}
+
+TEST(SoapHeap, NoHeapPerCallOnceConnected) {
+  ASSERT_TRUE(ehc_test::allocCountingWorks());
+  const std::string answer = httpXml(200, kAnswer);
+  const std::string fault =
+      httpXml(500,
+              "<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Body><s:Fault>"
+              "<faultcode>s:Client</faultcode><faultstring>no</faultstring></s:Fault></s:Body>"
+              "</s:Envelope>");
+  std::vector<ehc::ScriptStep> steps;
+  for (int k = 0; k < 11; ++k) {
+    steps.push_back(ehc::ScriptStep::data(answer.c_str()));
+    steps.push_back(ehc::ScriptStep::gap());
+    steps.push_back(ehc::ScriptStep::data(fault.c_str()));
+    steps.push_back(ehc::ScriptStep::gap());
+  }
+  ehc::ScriptedTransport transport(steps.data(), steps.size());
+  ESP32HTTPClient client("http://soap.test", transport);
+  for (int k = 0; k < 11; ++k) {
+    ehc_test::AllocScope scope;
+    int i = 0, faults = 0;
+    char name[16] = "";
+    SoapFault f;
+    client.soap("/ws")
+        .soapAction("urn:a")
+        .headerXml("<h/>")
+        .body("<m:Op xmlns:m=\"urn:m\"/>")
+        .getBody("Answer.I", &i)
+        .getBody("Name", name);
+    EXPECT_TRUE(client.isSuccess());
+    client.soap("/ws").version(SOAP_1_2).action("urn:b").getFault(&f).onFault(
+        [&faults](const SoapFault&) { ++faults; });
+    EXPECT_EQ(i, 42);
+    EXPECT_STREQ(name, "J\xC3\xB6rg & co");
+    EXPECT_EQ(faults, 1);
+    EXPECT_STREQ(f.faultString.c_str(), "no");
+    if (k > 0) EXPECT_EQ(scope.calls(), 0u) << k;  // the first one connects
+  }
+  EXPECT_EQ(transport.connects(), 1u);
 }
 
 }  // namespace

@@ -89,8 +89,8 @@ class RestClient : private RequestOwner {
   // SOAP 1.1 / 1.2 (soap_request.h), in the client's SOAP version unless
   // the request says another.
   SoapRequest soap(TextArg path = "");
-  void setSoapVersion(SoapVersion version) { soapVersion_ = version; }
-  SoapVersion getSoapVersion() const { return soapVersion_; }
+  void setSoapVersion(SoapVersion version) { soapVersion_ = static_cast<uint8_t>(version); }
+  SoapVersion getSoapVersion() const { return static_cast<SoapVersion>(soapVersion_); }
 
   // --- settings ---------------------------------------------------------------
   // False when malformed (the next requests fail with EHC_ERROR_BAD_URL) or
@@ -326,7 +326,7 @@ class RestClient : private RequestOwner {
   MetricsCallback onMetrics_;
   uint32_t (*heapProbe_)() = nullptr;
   RestResult last_;
-  SoapVersion soapVersion_ = SOAP_1_1;
+  uint8_t soapVersion_ = SOAP_1_1;  // a SoapVersion
 };
 
 EHC_END_NAMESPACE

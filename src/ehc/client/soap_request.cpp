@@ -96,7 +96,7 @@ struct SoapRequest::Envelope {
 };
 
 SoapRequest RestClient::soap(TextArg path) {
-  return SoapRequest(this, path.c_str(), soapVersion_);
+  return SoapRequest(this, path.c_str(), getSoapVersion());
 }
 
 SoapRequest::SoapRequest(RestClient* client, const char* path, SoapVersion version)
