@@ -285,31 +285,33 @@ void XmlScanner::startTagByte(char c) {
         addNameByte(c);
       } else if (isSpace(c)) {
         state_ = kInTag;
-      } else if (c == '/') {
-        state_ = kEmptySlash;
-      } else if (c == '>') {
-        openElement(false);
-      } else {
+      } else if (!tagEnd(c)) {
         fail(XmlError::Syntax);
       }
       break;
     case kInTag:
-      if (isSpace(c)) break;
-      if (c == '/') {
-        state_ = kEmptySlash;
-      } else if (c == '>') {
-        openElement(false);
-      } else if (isNameStart(c)) {
+      if (isSpace(c) || tagEnd(c)) break;
+      if (isNameStart(c))
         state_ = kAttrName;
-      } else {
+      else
         fail(XmlError::Syntax);
-      }
       break;
     default:  // kEmptySlash
       if (c != '>') return fail(XmlError::Syntax);
       openElement(true);
       break;
   }
+}
+
+// '/' or '>' where a start tag may end: taken (true), or not one of them.
+bool XmlScanner::tagEnd(char c) {
+  if (c == '/')
+    state_ = kEmptySlash;
+  else if (c == '>')
+    openElement(false);
+  else
+    return false;
+  return true;
 }
 
 // name = "value" (or 'value'): checked for shape, skipped.
@@ -344,15 +346,10 @@ void XmlScanner::attributeByte(char c) {
       }
       break;
     default:  // kAttrAfterValue: attributes are separated by white space
-      if (isSpace(c)) {
+      if (isSpace(c))
         state_ = kInTag;
-      } else if (c == '/') {
-        state_ = kEmptySlash;
-      } else if (c == '>') {
-        openElement(false);
-      } else {
+      else if (!tagEnd(c))
         fail(XmlError::Syntax);
-      }
       break;
   }
 }

@@ -105,6 +105,7 @@ class XmlScanner {
   const char* textRun(const char* p, const char* end);
   void byte(char c);
   void startTagByte(char c);
+  bool tagEnd(char c);
   void attributeByte(char c);
   void endTagByte(char c);
   void markupByte(char c);
