@@ -194,7 +194,7 @@ void XmlScanner::byte(char c) {
         return fail(XmlError::Syntax);
       } else if (depth_ == 0 && !isSpace(c)) {
         return fail(XmlError::TextOutsideRoot);
-      } else {
+      } else if (depth_ > 0) {
         emitText(&c, 1);
       }
       break;
