@@ -28,13 +28,15 @@ set(EHC_HTTP_SOURCES
     src/ehc/http/url.cpp)
 
 # codec: body content transforms that know nothing of HTTP messages (event
-# streams, deflate/gzip), as push stages between the body and its consumer.
+# streams, deflate/gzip, the XML scanner SOAP reads with), as push stages
+# between the body and its consumer.
 set(EHC_CODEC_SOURCES
     src/ehc/codec/checksum.cpp
     src/ehc/codec/huffman.cpp
     src/ehc/codec/inflate.cpp
     src/ehc/codec/inflate_wrappers.cpp
-    src/ehc/codec/sse.cpp)
+    src/ehc/codec/sse.cpp
+    src/ehc/codec/xml_scanner.cpp)
 
 # net: the transports; with platform/, the only code that touches the OS.
 set(EHC_NET_SOURCES
@@ -80,6 +82,8 @@ set(EHC_CLIENT_SOURCES
     src/ehc/client/rest_client.cpp
     src/ehc/client/rest_request.cpp
     src/ehc/client/rest_result.cpp
+    src/ehc/client/soap_reader.cpp
+    src/ehc/client/soap_request.cpp
     src/ehc/client/stored_headers.cpp
     src/ehc/client/upload_body.cpp
     src/ehc/client/user_headers.cpp)

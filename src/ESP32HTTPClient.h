@@ -22,6 +22,7 @@
 #include "ehc/client/response_body.h"
 #include "ehc/client/rest_json.h"
 #include "ehc/client/sha256_check.h"
+#include "ehc/client/soap_request.h"
 #include "ehc/client/upload_body.h"
 #include "ehc/codec/inflate.h"
 #include "ehc/codec/sse.h"
@@ -64,5 +65,13 @@ using ehc::JsonRpcError;
 using ehc::JsonRpcRequest;
 using ehc::RestRequest;
 using ehc::RestResult;
+using ehc::SOAP_1_1;
+using ehc::SOAP_1_2;
+using ehc::SoapFault;
+using ehc::SoapRequest;
+using ehc::SoapVersion;
 namespace RestJson = ehc::RestJson;
 #endif
+
+// The SOAP names the original's umbrella header brought (SoapTypes.h).
+#include "SoapTypes.h"

@@ -192,6 +192,35 @@
 #ifndef EHC_JSONRPC_ID_SIZE
 #define EHC_JSONRPC_ID_SIZE 40
 #endif
+// The XML scanner (codec/xml_scanner.h): nesting levels and the longest
+// element name it takes.
+#ifndef EHC_XML_MAX_DEPTH
+#define EHC_XML_MAX_DEPTH 24
+#endif
+#ifndef EHC_XML_MAX_NAME
+#define EHC_XML_MAX_NAME 64
+#endif
+// SoapRequest (client/soap_request.h): the bytes it copies in (action,
+// header XML, body XML or raw envelope), its getBody() bindings, and what a
+// SoapFault keeps of each field.
+#ifndef EHC_SOAP_STORAGE
+#define EHC_SOAP_STORAGE 512
+#endif
+#ifndef EHC_SOAP_MAX_BINDINGS
+#define EHC_SOAP_MAX_BINDINGS 8
+#endif
+#ifndef EHC_SOAP_FAULT_CODE_SIZE
+#define EHC_SOAP_FAULT_CODE_SIZE 48
+#endif
+#ifndef EHC_SOAP_FAULT_STRING_SIZE
+#define EHC_SOAP_FAULT_STRING_SIZE 128
+#endif
+#ifndef EHC_SOAP_FAULT_ACTOR_SIZE
+#define EHC_SOAP_FAULT_ACTOR_SIZE 64
+#endif
+#ifndef EHC_SOAP_FAULT_DETAIL_SIZE
+#define EHC_SOAP_FAULT_DETAIL_SIZE 128
+#endif
 // Defaults of the client's settings.
 #ifndef EHC_DEFAULT_TIMEOUT_MS
 #define EHC_DEFAULT_TIMEOUT_MS 60000
@@ -287,11 +316,20 @@
                           EHC_CAT(EHC_CAT(_gp, EHC_GRAPHQL_PATH_SIZE),            \
                                   EHC_CAT(_gs, EHC_GRAPHQL_MAX_PATH_SEGMENTS)))), \
           EHC_CAT(EHC_CAT(_gx, EHC_GRAPHQL_EXTENSIONS_SIZE), EHC_CAT(_gb, EHC_GRAPHQL_MAX_BATCH)))
-#define EHC_CONFIG_NAMESPACE                                                     \
-  EHC_CAT(EHC_CAT(EHC_CAT(v, EHC_VERSION_MAJOR), EHC_CAT(_, EHC_VERSION_MINOR)), \
-          EHC_CAT(EHC_CAT(EHC_CONFIG_JSON_, EHC_CONFIG_NET_),                    \
-                  EHC_CAT(EHC_CAT(EHC_CONFIG_CLIENT_, EHC_CONFIG_CLIENT2_),      \
-                          EHC_CAT(EHC_CONFIG_RPC_, EHC_CONFIG_GRAPHQL_))))
+// The XML scanner's and SoapRequest's capacities.
+#define EHC_CONFIG_SOAP_                                                                        \
+  EHC_CAT(EHC_CAT(EHC_CAT(_xd, EHC_XML_MAX_DEPTH), EHC_CAT(_xn, EHC_XML_MAX_NAME)),             \
+          EHC_CAT(EHC_CAT(EHC_CAT(_ss, EHC_SOAP_STORAGE), EHC_CAT(_sb, EHC_SOAP_MAX_BINDINGS)), \
+                  EHC_CAT(EHC_CAT(EHC_CAT(_sc, EHC_SOAP_FAULT_CODE_SIZE),                       \
+                                  EHC_CAT(_sf, EHC_SOAP_FAULT_STRING_SIZE)),                    \
+                          EHC_CAT(EHC_CAT(_sa, EHC_SOAP_FAULT_ACTOR_SIZE),                      \
+                                  EHC_CAT(_sd, EHC_SOAP_FAULT_DETAIL_SIZE)))))
+#define EHC_CONFIG_NAMESPACE                                                 \
+  EHC_CAT(                                                                   \
+      EHC_CAT(EHC_CAT(v, EHC_VERSION_MAJOR), EHC_CAT(_, EHC_VERSION_MINOR)), \
+      EHC_CAT(EHC_CAT(EHC_CONFIG_JSON_, EHC_CONFIG_NET_),                    \
+              EHC_CAT(EHC_CAT(EHC_CONFIG_CLIENT_, EHC_CONFIG_CLIENT2_),      \
+                      EHC_CAT(EHC_CAT(EHC_CONFIG_RPC_, EHC_CONFIG_GRAPHQL_), EHC_CONFIG_SOAP_))))
 
 // For small hot functions that -Os would otherwise leave as calls. (GCC and
 // Clang, as everywhere in the library: the toolchains of ESP-IDF, Arduino and

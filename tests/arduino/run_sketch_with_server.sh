@@ -7,8 +7,9 @@
 #
 # The server listens on a free loopback port; EHC_STANDIN_HOSTS sends the
 # hosts the sketches name (jsonplaceholder.typicode.com, api.example.com,
-# timeapi.io, httpbin.org, countries.trevorblades.com, 192.168.1.100) to it,
-# whatever port they ask for.
+# timeapi.io, httpbin.org, countries.trevorblades.com, 192.168.1.100, and the
+# SOAP sketches' www.dataaccess.com and example.com) to it, whatever port they
+# ask for.
 # Line endings are normalised as in run_sketch.cmake (Serial.println writes
 # CR LF like the real core). Every step is bounded by `timeout`; the server
 # is stopped on every way out.
@@ -48,7 +49,7 @@ fi
 
 hosts=
 for name in jsonplaceholder.typicode.com api.example.com timeapi.io httpbin.org \
-            countries.trevorblades.com 192.168.1.100; do
+            countries.trevorblades.com 192.168.1.100 www.dataaccess.com example.com; do
   hosts="$hosts${hosts:+,}$name=127.0.0.1:$port"
 done
 export EHC_STANDIN_HOSTS="$hosts"

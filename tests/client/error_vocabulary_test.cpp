@@ -56,14 +56,14 @@ TEST(ErrorVocabulary, EveryTableNamesEveryValueOnce) {
   expectEveryValueNamed(JsonError::InvalidLiteral, ehc::jsonErrorName, ehc::jsonErrorMessage);
   expectEveryValueNamed(ehc::BindStatus::Invalid, ehc::bindStatusName, ehc::bindStatusMessage);
   expectEveryValueNamed(ehc::WriteError::SinkFailed, ehc::writeErrorName, ehc::writeErrorMessage);
-  expectEveryValueNamed(RequestError::GraphQLBatchFull, ehc::requestErrorName,
-                        ehc::requestErrorMessage);
+  expectEveryValueNamed(RequestError::BadSoapPath, ehc::requestErrorName, ehc::requestErrorMessage);
   expectEveryValueNamed(ehc::SseError::Incomplete, ehc::sseErrorName, ehc::sseErrorMessage);
   expectEveryValueNamed(ehc::InflateError::TrailingGarbage, ehc::inflateErrorName,
                         ehc::inflateErrorMessage);
   expectEveryValueNamed(ehc::RangeError::UnexpectedStatus, ehc::rangeErrorName,
                         ehc::rangeErrorMessage);
   expectEveryValueNamed(ehc::DigestError::Stopped, ehc::digestErrorName, ehc::digestErrorMessage);
+  expectEveryValueNamed(ehc::XmlError::Doctype, ehc::xmlErrorName, ehc::xmlErrorMessage);
 }
 
 TEST(ErrorVocabulary, EveryClientCodeHasANameAndASentence) {
@@ -113,7 +113,9 @@ TEST(ErrorVocabulary, ACauseNamesItsLayerAndItsOwnError) {
   EXPECT_STREQ(ehc::errorLayerName(ErrorLayer::Request), "request");
   EXPECT_STREQ(ehc::errorLayerName(ErrorLayer::Inflate), "inflate");
   EXPECT_STREQ(ehc::errorLayerName(ErrorLayer::Range), "range");
-  EXPECT_STREQ(ehc::errorLayerName(static_cast<ErrorLayer>(7)), "unknown");
+  EXPECT_STREQ(ehc::errorLayerName(ErrorLayer::Xml), "xml");
+  EXPECT_STREQ(ehc::errorLayerName(static_cast<ErrorLayer>(8)), "unknown");
+  EXPECT_STREQ(ehc::causeName(ErrorCause(ehc::XmlError::MismatchedTag)), "mismatched_tag");
 
   EXPECT_EQ(ehc::causeName(ErrorCause()), nullptr);
   EXPECT_EQ(ehc::causeMessage(ErrorCause()), nullptr);

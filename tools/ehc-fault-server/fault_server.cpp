@@ -25,6 +25,7 @@
 #include "graphql_route.h"
 #include "public_apis.h"
 #include "rpc_route.h"
+#include "soap_route.h"
 #include "socket_options.h"
 
 namespace ehc_fault {
@@ -773,6 +774,15 @@ After rpcRoute(Exchange& ex) {
   return ex.replyJson(reply.status, reply.body);  // a 204 goes without a body
 }
 
+// The SOAP endpoints (soap_route.h): XML in the request's SOAP version.
+After soapRoute(Exchange& ex) {
+  const SoapReply reply = soapReply(ex.request.path, ex.request.head, ex.request.body);
+  Head head(reply.status);
+  if (ex.request.wantsClose) head.header("Connection", "close");
+  head.header("Content-Type", reply.contentType).contentLength(reply.body.size());
+  return ex.reply(head.end() + reply.body, After::kKeepAlive);
+}
+
 // Expect: 100-continue as servers answer it, the body read by the route.
 // answer=100 (the default): a 100 Continue once the head is in (after
 // looking 100 ms for body bytes: "early" says whether any came before it),
@@ -908,6 +918,14 @@ const Route kRoutes[] = {
      slowUploadRoute, false, true},
     {"/rpc", "/rpc[?order=id-last][&id=wrong]",
      "POST: JSON-RPC 2.0 (subtract, add, echo, fail; notifications 204; rpc_route.h)", rpcRoute},
+    {"/webservicesserver/numberconversion.wso", "/webservicesserver/numberconversion.wso",
+     "POST: SOAP 1.1/1.2 NumberToWords, as www.dataaccess.com answers it (soap_route.h)",
+     soapRoute},
+    {"/soap-endpoint", "/soap-endpoint", "POST: a SOAP fault (500) in the request's version",
+     soapRoute},
+    {"/soap", "/soap/fault|echo|malformed",
+     "POST: a SOAP fault (500), what the request sent, or XML with mismatched tags", soapRoute,
+     true},
     {"/file",
      "/file?bytes=N[&framing=chunked][&coding=gzip|te-gzip][&corrupt=crc|size][&truncate=K]"
      "[&drop=K][&every=K][&drop-conn=C][&ranges=ignore][&validator=etag|weak|date]"

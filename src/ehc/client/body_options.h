@@ -112,8 +112,9 @@ class BodyCheck {
 };
 
 struct BodyOptions {
-  DataCallback sink;          // where a 2xx answer's body goes (empty: nowhere)
-  bool sinkIsStream = false;  // false from the sink is a write error, not a stop
+  DataCallback sink;             // where a 2xx answer's body goes (empty: nowhere)
+  bool sinkIsStream = false;     // false from the sink is a write error, not a stop
+  bool sinkEveryStatus = false;  // error pages too (a request kind's own format: SOAP faults)
   ProgressCallback progress;
   BodyCheck* check = nullptr;
   Inflater* inflater = nullptr;            // gzip/deflate accepted and decoded with it

@@ -64,6 +64,7 @@ constexpr CodeText kTexts[] = {
      "the answer is not a JSON-RPC 2.0 response (jsonrpc, id, result or error wrong or missing)",
      "Invalid JSON-RPC Response"},
     {"rpc_id_mismatch", "the JSON-RPC response's id is not the request's", "JSON-RPC Id Mismatch"},
+    {"invalid_xml", "response body is not well-formed XML", "Invalid XML"},
 };
 constexpr size_t kCodes = sizeof kTexts / sizeof kTexts[0];
 static_assert(kCodes == -EHC_ERROR_LAST + 1, "one row per code");
@@ -82,8 +83,9 @@ constexpr ErrorText kLayers[] = {
     {"request", "the client's checks of the request"},
     {"inflate", "the gzip/deflate body"},
     {"range", "the answer to a resumed download"},
+    {"xml", "the response body's XML (SOAP)"},
 };
-static_assert(sizeof kLayers / sizeof kLayers[0] == static_cast<size_t>(ErrorLayer::Range) + 1,
+static_assert(sizeof kLayers / sizeof kLayers[0] == static_cast<size_t>(ErrorLayer::Xml) + 1,
               "one text per layer");
 
 }  // namespace
@@ -113,6 +115,7 @@ const char* causeName(ErrorCause c) {
     case ErrorLayer::Request: return requestErrorName(c.request());
     case ErrorLayer::Inflate: return inflateErrorName(static_cast<InflateError>(c.code));
     case ErrorLayer::Range: return rangeErrorName(static_cast<RangeError>(c.code));
+    case ErrorLayer::Xml: return xmlErrorName(static_cast<XmlError>(c.code));
   }
   return nullptr;
 }
@@ -127,6 +130,7 @@ const char* causeMessage(ErrorCause c) {
     case ErrorLayer::Request: return requestErrorMessage(c.request());
     case ErrorLayer::Inflate: return inflateErrorMessage(static_cast<InflateError>(c.code));
     case ErrorLayer::Range: return rangeErrorMessage(static_cast<RangeError>(c.code));
+    case ErrorLayer::Xml: return xmlErrorMessage(static_cast<XmlError>(c.code));
   }
   return nullptr;
 }

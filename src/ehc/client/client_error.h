@@ -5,6 +5,7 @@
 #pragma once
 
 #include "../codec/inflate.h"
+#include "../codec/xml_scanner.h"
 #include "../config.h"
 #include "../http/content_range.h"
 #include "../http/http_error.h"
@@ -55,7 +56,8 @@ enum ClientError : int {
   EHC_ERROR_RPC_ERROR = -36,           // the JSON-RPC server answered with an error object
   EHC_ERROR_RPC_INVALID_REPLY = -37,   // the answer is not a JSON-RPC 2.0 response
   EHC_ERROR_RPC_ID_MISMATCH = -38,     // the JSON-RPC response is for another request id
-  EHC_ERROR_LAST = -38,
+  EHC_ERROR_INVALID_XML = -39,         // a SOAP answer's body is not well-formed XML
+  EHC_ERROR_LAST = -39,
 };
 
 // A sentence for a code (0 and unknown codes included), and a short
@@ -86,6 +88,7 @@ enum class ErrorLayer : uint8_t {
   Request,   // a RequestError: the client's own checks (builder, base URL, redirects)
   Inflate,   // an InflateError: a gzip/deflate body (codec/inflate.h)
   Range,     // a RangeError: a resumed download's answer (http/content_range.h)
+  Xml,       // an XmlError: a SOAP answer's XML (codec/xml_scanner.h)
 };
 
 struct ErrorCause {
@@ -99,6 +102,7 @@ struct ErrorCause {
   explicit ErrorCause(RequestError e) : layer(ErrorLayer::Request), code(static_cast<uint8_t>(e)) {}
   explicit ErrorCause(InflateError e) : layer(ErrorLayer::Inflate), code(static_cast<uint8_t>(e)) {}
   explicit ErrorCause(RangeError e) : layer(ErrorLayer::Range), code(static_cast<uint8_t>(e)) {}
+  explicit ErrorCause(XmlError e) : layer(ErrorLayer::Xml), code(static_cast<uint8_t>(e)) {}
 
   // The layer's error, or its Ok when the cause is in another layer.
   NetError net() const { return layer == ErrorLayer::Net ? NetError(code) : NetError::Ok; }

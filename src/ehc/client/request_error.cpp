@@ -71,9 +71,13 @@ constexpr ErrorText kTexts[] = {
      "GraphQL variable name is not a Name, or its value is not JSON (NaN, infinity, invalid "
      "UTF-8, malformed raw JSON)"},
     {"graphql_batch_full", "too many operations in a GraphQL batch (EHC_GRAPHQL_MAX_BATCH)"},
+    {"soap_storage_full",
+     "SOAP action, header XML, body XML and getBody() paths do not fit (EHC_SOAP_STORAGE)"},
+    {"too_many_soap_bindings", "too many SOAP getBody() targets (EHC_SOAP_MAX_BINDINGS)"},
+    {"bad_soap_path", "a SOAP getBody() path is empty, has an empty segment or more than 15"},
 };
 static_assert(sizeof kTexts / sizeof kTexts[0] ==
-                  static_cast<size_t>(RequestError::GraphQLBatchFull) + 1,
+                  static_cast<size_t>(RequestError::BadSoapPath) + 1,
               "one text per error");
 
 }  // namespace

@@ -68,6 +68,10 @@ enum class RequestError : uint8_t {
   GraphQLVariablesFull,
   GraphQLBadVariable,
   GraphQLBatchFull,
+  // SoapRequest (soap_request.h)
+  SoapStorageFull,
+  TooManySoapBindings,
+  BadSoapPath,
 };
 
 // A short identifier ("too_many_query_params") and a sentence for people.

@@ -481,11 +481,12 @@ bool RequestRun::responseHasBody(int status) const {
   return status != 204 && status != 304 && !sends(hop_.method, "HEAD");
 }
 
-// The answer's body (2xx) goes to the download target, if there is one.
+// The answer's body (2xx, or any with sinkEveryStatus) goes to the download
+// target, if there is one.
 bool RequestRun::downloading() const {
   const int status = parser_.status();
-  return (spec_->body.sink || spec_->body.events) && status >= 200 && status < 300 &&
-         !followingRedirect();
+  const bool answer = (status >= 200 && status < 300) || spec_->body.sinkEveryStatus;
+  return (spec_->body.sink || spec_->body.events) && answer && !followingRedirect();
 }
 
 JsonBinder* RequestRun::bodyBinder() const {

@@ -24,6 +24,7 @@
 #include "request_run.h"
 #include "rest_request.h"
 #include "rest_result.h"
+#include "soap_version.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -59,6 +60,7 @@ inline JsonWriter textWriter(TextString& out) {
 class GraphQLRequest;
 class GraphQLBatchRequest;
 class JsonRpcRequest;
+class SoapRequest;
 
 class RestClient : private RequestOwner {
  public:
@@ -89,6 +91,11 @@ class RestClient : private RequestOwner {
   // original has both spellings.
   JsonRpcRequest jsonRpc(TextArg path = "");
   JsonRpcRequest jsonrpc(TextArg path = "");
+  // SOAP 1.1 / 1.2 (soap_request.h), in the client's SOAP version unless
+  // the request says another.
+  SoapRequest soap(TextArg path = "");
+  void setSoapVersion(SoapVersion version) { soapVersion_ = static_cast<uint8_t>(version); }
+  SoapVersion getSoapVersion() const { return static_cast<SoapVersion>(soapVersion_); }
 
   // --- settings ---------------------------------------------------------------
   // False when malformed (the next requests fail with EHC_ERROR_BAD_URL) or
@@ -324,6 +331,7 @@ class RestClient : private RequestOwner {
   MetricsCallback onMetrics_;
   uint32_t (*heapProbe_)() = nullptr;
   RestResult last_;
+  uint8_t soapVersion_ = SOAP_1_1;  // a SoapVersion
 };
 
 EHC_END_NAMESPACE

@@ -322,6 +322,14 @@ class RestRequest {
     spec_.body.sinkIsStream = true;
     return *this;
   }
+  // The download target gets the body of every answer, error statuses
+  // included: for a request kind that reads its own format from the body
+  // (SoapRequest: a SOAP fault comes with a 500). Off by default, so that an
+  // error page is never written to a file or a firmware slot.
+  RestRequest& downloadEveryStatus(bool on = true) & {
+    spec_.body.sinkEveryStatus = on;
+    return *this;
+  }
   // f(uint64_t received, int64_t total) after each piece delivered; total
   // is the Content-Length, -1 when not known (chunked, compressed).
   template <typename F>

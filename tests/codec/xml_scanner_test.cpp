@@ -1,0 +1,187 @@
+// The XML scanner (codec/xml_scanner.h): what it reports of well-formed
+// documents and which error it gives for malformed ones, each input fed
+// whole, byte by byte and in the split patterns of split_feed.h with the
+// same events and outcome.
+#include "ehc/codec/xml_scanner.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "split_feed.h"
+
+namespace {
+
+// Events as text: "<local@depth>" for an open, "[text]" for each element's
+// text (pieces joined), "</depth>" for a close.
+struct Events {
+  std::string log;
+  std::string pending;
+  void flush() {
+    if (!pending.empty()) log += "[" + pending + "]";
+    pending.clear();
+  }
+};
+
+const ehc::XmlVisitor kVisitor = {
+    [](void* u, const char* name, size_t n, size_t local, uint8_t depth) {
+      auto* e = static_cast<Events*>(u);
+      e->flush();
+      e->log += "<" + std::string(name, n) + "|" + std::string(name + local, n - local) + "@" +
+                std::to_string(depth) + ">";
+    },
+    [](void* u, const char* d, size_t n) { static_cast<Events*>(u)->pending.append(d, n); },
+    [](void* u, uint8_t depth) {
+      auto* e = static_cast<Events*>(u);
+      e->flush();
+      e->log += "</" + std::to_string(depth) + ">";
+    }};
+
+struct Outcome {
+  std::string log;
+  ehc::XmlError error;
+  uint64_t offset;
+};
+
+Outcome scan(const std::string& doc, const std::vector<size_t>& pieces) {
+  Events events;
+  ehc::XmlScanner x;
+  x.setVisitor(&kVisitor, &events);
+  ehc_test::feedPieces(doc, pieces, [&](const char* d, size_t n) { return x.feed(d, n); });
+  const ehc::XmlError e = x.finish();
+  events.flush();
+  return {events.log, e, x.errorOffset()};
+}
+
+// Scans every way; all must agree. Returns the whole-input outcome.
+Outcome scanAllWays(const std::string& doc) {
+  const Outcome whole = scan(doc, {});
+  for (const auto& p : ehc_test::splitPatterns(doc.size())) {
+    const Outcome o = scan(doc, p.pieces);
+    EXPECT_EQ(o.log, whole.log) << p.name << ": " << doc;
+    EXPECT_EQ(o.error, whole.error) << p.name << ": " << doc;
+    EXPECT_EQ(o.offset, whole.offset) << p.name << ": " << doc;
+  }
+  return whole;
+}
+
+void expectError(const std::string& doc, ehc::XmlError e) {
+  const Outcome o = scanAllWays(doc);
+  EXPECT_EQ(o.error, e) << doc << " -> " << ehc::xmlErrorName(o.error);
+}
+
+TEST(XmlScanner, ASoapAnswerGivesItsElementsByLocalNameAndTheirText) {
+  const std::string doc =
+      "\xEF\xBB\xBF<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+      "<!-- the answer -->"
+      "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
+      "<soap:Body><m:R xmlns:m='urn:x' a=\"1 > 0\">forty two </m:R><e/><f a='x' /></soap:Body>"
+      "</soap:Envelope>\r\n<?pi after?>  ";
+  const Outcome o = scanAllWays(doc);
+  EXPECT_EQ(o.error, ehc::XmlError::Ok) << ehc::xmlErrorName(o.error);
+  EXPECT_EQ(o.log,
+            "<soap:Envelope|Envelope@1><soap:Body|Body@2><m:R|R@3>[forty two ]</3>"
+            "<e|e@3></3><f|f@3></3></2></1>");
+}
+
+TEST(XmlScanner, EntitiesCharacterReferencesAndCdataAreDecoded) {
+  const Outcome o = scanAllWays(
+      "<a>&lt;&gt;&amp;&quot;&apos; &#65;&#x42;&#xe9;&#x20AC;&#x1F600;"
+      "<![CDATA[<b>&amp;]]]]>x<![CDATA[]]><!-- c -->y</a>");
+  EXPECT_EQ(o.error, ehc::XmlError::Ok);
+  EXPECT_EQ(o.log,
+            "<a|a@1>[<>&\"' AB\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80<b>&amp;]]x"
+            "y]</1>");
+}
+
+TEST(XmlScanner, MalformedDocumentsGiveTheirError) {
+  using E = ehc::XmlError;
+  expectError("", E::NoRoot);
+  expectError("  <!-- c -->  ", E::NoRoot);
+  expectError("<a>", E::Incomplete);
+  expectError("<a>text", E::Incomplete);
+  expectError("<a></a", E::Incomplete);
+  expectError("<a><!-- c", E::Incomplete);
+  expectError("<a><![CDATA[x]]", E::Incomplete);
+  expectError("<a></b>", E::MismatchedTag);
+  expectError("<a><b></a></b>", E::MismatchedTag);
+  expectError("<ns:a></ns:b>", E::MismatchedTag);
+  expectError("<a></ab>", E::MismatchedTag);
+  expectError("</a>", E::MismatchedTag);
+  expectError("<a>&unknown;</a>", E::BadReference);
+  expectError("<a>&#0;</a>", E::BadReference);
+  expectError("<a>&#xD800;</a>", E::BadReference);
+  expectError("<a>&#x110000;</a>", E::BadReference);
+  expectError("<a>&#;</a>", E::BadReference);
+  expectError("<a>&#x;</a>", E::BadReference);
+  expectError("<a>&amp</a>", E::BadReference);
+  expectError("<a>&verylongentityname;</a>", E::BadReference);
+  expectError("<a x></a>", E::Syntax);
+  expectError("<a x=1></a>", E::Syntax);
+  expectError("<a x='1'y='2'></a>", E::Syntax);
+  expectError("<a x='<'></a>", E::Syntax);
+  expectError("<a x='1>", E::Incomplete);
+  expectError("<1a></1a>", E::Syntax);
+  expectError("< a></a>", E::Syntax);
+  expectError("<a/ ></a>", E::Syntax);
+  expectError("<a>\x01</a>", E::Syntax);
+  expectError("<a><!-- x -- y --></a>", E::Syntax);
+  expectError("<a><![CDATX[x]]></a>", E::Syntax);
+  expectError(" <?xml version='1.0'?><a/>", E::Syntax);
+  expectError("<a/><?xml version='1.0'?>", E::Syntax);
+  expectError("<!DOCTYPE a [<!ENTITY x 'y'>]><a>&x;</a>", E::Doctype);
+  expectError("text<a/>", E::TextOutsideRoot);
+  expectError("<a/>text", E::TextOutsideRoot);
+  expectError("<a/><b/>", E::TextOutsideRoot);
+  expectError("<a/>&amp;", E::TextOutsideRoot);
+  expectError("<" + std::string(EHC_XML_MAX_NAME + 1, 'n') + "/>", E::NameTooLong);
+  std::string deep, close;
+  for (int i = 0; i <= EHC_XML_MAX_DEPTH; ++i) deep += "<d>";
+  expectError(deep, E::TooDeep);
+}
+
+TEST(XmlScanner, TheLimitsThemselvesAreAccepted) {
+  const std::string name(EHC_XML_MAX_NAME, 'n');
+  EXPECT_EQ(scanAllWays("<" + name + "></" + name + ">").error, ehc::XmlError::Ok);
+  std::string deep, close;
+  for (int i = 0; i < EHC_XML_MAX_DEPTH; ++i) {
+    deep += "<d>";
+    close += "</d>";
+  }
+  EXPECT_EQ(scanAllWays(deep + close).error, ehc::XmlError::Ok);
+}
+
+// Found by fuzz_xml_scanner: the first byte of a document is looked at
+// one by one (a BOM may start there), and white space there was delivered
+// as text of no element.
+TEST(XmlScanner, BlanksBeforeTheRootAreNoText) {
+  const Outcome o = scanAllWays("\r\n <a>x</a>");
+  EXPECT_EQ(o.error, ehc::XmlError::Ok);
+  EXPECT_EQ(o.log, "<a|a@1>[x]</1>");
+}
+
+TEST(XmlScanner, TheErrorOffsetIsTheOffendingByte) {
+  EXPECT_EQ(scan("<a></b>", {}).offset, 6u);  // the '>' that ends the wrong end tag
+  EXPECT_EQ(scan("<a/>  x", {}).offset, 6u);
+  EXPECT_EQ(scan("\xEF\xBB\xBF<a>\x02</a>", {}).offset, 6u);
+}
+
+TEST(XmlScanner, NoCloseComesForAnElementThatDidNotEnd) {
+  // The value of <v> streamed, but the document broke before </v>.
+  const Outcome o = scanAllWays("<a><v>12</a>");
+  EXPECT_EQ(o.error, ehc::XmlError::MismatchedTag);
+  EXPECT_EQ(o.log, "<a|a@1><v|v@2>[12]");
+}
+
+TEST(XmlScanner, AfterAnErrorFeedRefusesAndResetStartsOver) {
+  ehc::XmlScanner x;
+  EXPECT_FALSE(x.feed("<a></b>", 7));
+  EXPECT_FALSE(x.feed("<a/>", 4));
+  EXPECT_EQ(x.finish(), ehc::XmlError::MismatchedTag);
+  x.reset();
+  EXPECT_TRUE(x.feed("<a/>", 4));
+  EXPECT_EQ(x.finish(), ehc::XmlError::Ok);
+  EXPECT_STREQ(ehc::xmlErrorName(ehc::XmlError::Doctype), "doctype");
+}
+
+}  // namespace
