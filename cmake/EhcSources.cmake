@@ -28,12 +28,13 @@ set(EHC_HTTP_SOURCES
     src/ehc/http/url.cpp)
 
 # codec: body content transforms that know nothing of HTTP messages (event
-# streams, deflate/gzip), as push stages between the body and its consumer.
+# streams, deflate/gzip, multipart bodies), as push stages between the body and its consumer.
 set(EHC_CODEC_SOURCES
     src/ehc/codec/checksum.cpp
     src/ehc/codec/huffman.cpp
     src/ehc/codec/inflate.cpp
     src/ehc/codec/inflate_wrappers.cpp
+    src/ehc/codec/multipart.cpp
     src/ehc/codec/sse.cpp)
 
 # net: the transports; with platform/, the only code that touches the OS.
