@@ -65,6 +65,7 @@ set(EHC_CLIENT_SOURCES
     src/ehc/client/event_stream.cpp
     src/ehc/client/graphql_batch_request.cpp
     src/ehc/client/graphql_errors.cpp
+    src/ehc/client/graphql_incremental.cpp
     src/ehc/client/graphql_operation.cpp
     src/ehc/client/graphql_request.cpp
     src/ehc/client/header_targets.cpp

@@ -87,7 +87,8 @@ class MultipartSplitter {
   bool inPart() const { return inPart_; }
   uint32_t partCount() const { return parts_; }
 
- protected:
+  // Header lines go through line[0..lineCapacity) (the caller's storage,
+  // free for other uses before begin()).
   MultipartSplitter(char* line, uint16_t lineCapacity) : line_(line), lineCapacity_(lineCapacity) {}
 
  private:
