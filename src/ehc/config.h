@@ -291,7 +291,7 @@
                                   EHC_CAT(_gl, EHC_GRAPHQL_MAX_LOCATIONS)),       \
                           EHC_CAT(EHC_CAT(_gp, EHC_GRAPHQL_PATH_SIZE),            \
                                   EHC_CAT(_gs, EHC_GRAPHQL_MAX_PATH_SEGMENTS)))), \
-          EHC_CAT(EHC_CAT(_gx, EHC_GRAPHQL_EXTENSIONS_SIZE),                     \
+          EHC_CAT(EHC_CAT(_gx, EHC_GRAPHQL_EXTENSIONS_SIZE),                      \
                   EHC_CAT(EHC_CAT(_gb, EHC_GRAPHQL_MAX_BATCH),                    \
                           EHC_CAT(_gi, EHC_GRAPHQL_INCREMENTAL_SIZE))))
 #define EHC_CONFIG_NAMESPACE                                                     \

@@ -180,7 +180,7 @@ TEST(GraphQLIncremental, MalformedOrCutMultipartFailsTheRequest) {
   const std::string junk = kMultipartHead + chunked({part(kInitial), "\r\n--- junk\r\n"});
   const Seen j = run({ScriptStep::data(junk.c_str()), ScriptStep::gap()});
   EXPECT_EQ(j.error, EHC_ERROR_BAD_RESPONSE);
-  EXPECT_EQ(j.status, "OK");      // the value was read whole before
+  EXPECT_EQ(j.status, "OK");        // the value was read whole before
   EXPECT_TRUE(j.payloads.empty());  // no delimiter ended its part
 
   const std::string open = kMultipartHead + chunked({part(kInitial), part(kLast)});
