@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <initializer_list>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -477,31 +478,27 @@ class Run {
     }
     return out;
   }
-  std::string logData(const Field& parent) {
+  // An object with fixed members: each selected field's JSON from `members`.
+  static std::string fixedObject(
+      const Field& parent, const char* type,
+      std::initializer_list<std::pair<std::string_view, std::string_view>> members) {
     std::string out = "{";
     for (const Field& f : parent.selection) {
       out += (out.size() > 1 ? "," : "") + keyOf(f) + ":";
-      if (f.name == "timestamp")
-        out += "1700000000";
-      else if (f.name == "message")
-        out += "\"disk check passed\"";
-      else
-        unknown(f, "LogData");
+      std::string_view json;
+      for (const auto& [name, value] : members)
+        if (f.name == name) json = value;
+      if (json.empty()) unknown(f, type);
+      out += json;
     }
     return out + "}";
   }
-  std::string metrics(const Field& parent) {
-    std::string out = "{";
-    for (const Field& f : parent.selection) {
-      out += (out.size() > 1 ? "," : "") + keyOf(f) + ":";
-      if (f.name == "cpuUsage")
-        out += "37.5";
-      else if (f.name == "memoryUsage")
-        out += "61.25";
-      else
-        unknown(f, "Metrics");
-    }
-    return out + "}";
+  static std::string logData(const Field& f) {
+    return fixedObject(f, "LogData",
+                       {{"timestamp", "1700000000"}, {"message", "\"disk check passed\""}});
+  }
+  static std::string metrics(const Field& f) {
+    return fixedObject(f, "Metrics", {{"cpuUsage", "37.5"}, {"memoryUsage", "61.25"}});
   }
   std::string mutation(const std::vector<Field>& selection) {
     std::string out = "{";
