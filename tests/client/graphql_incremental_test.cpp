@@ -59,9 +59,10 @@ struct Seen {
   size_t errors = 0;
   std::string firstError;
   int error = 0;
+  ehc::MultipartError split = ehc::MultipartError::Ok;
   bool operator==(const Seen& o) const {
     return payloads == o.payloads && status == o.status && uptime == o.uptime &&
-           errors == o.errors && firstError == o.firstError && error == o.error;
+           errors == o.errors && firstError == o.firstError && error == o.error && split == o.split;
   }
 };
 std::ostream& operator<<(std::ostream& os, const Seen& s) {
@@ -94,6 +95,7 @@ Seen run(const std::vector<ScriptStep>& steps, std::string* written = nullptr) {
           [&seen](const GraphQLIncrementalPayload& p) { seen.payloads.push_back(line(p)); });
   const RestResult r = q.send();
   seen.error = r.error;
+  seen.split = q.incrementalError();
   seen.status = status;
   seen.errors = q.getErrors().total();
   if (!q.getErrors().empty()) seen.firstError = q.getErrors()[0].message.c_str();
@@ -197,6 +199,23 @@ TEST(GraphQLIncremental, MalformedOrCutMultipartFailsTheRequest) {
       "HTTP/1.1 200 OK\r\nContent-Type: multipart/mixed\r\nContent-Length: 5\r\n\r\n-----";
   EXPECT_EQ(run({ScriptStep::data(noBoundary.c_str()), ScriptStep::gap()}).error,
             EHC_ERROR_BAD_RESPONSE);
+  const Seen nb = run({ScriptStep::data(noBoundary.c_str()), ScriptStep::gap()});
+  EXPECT_EQ(nb.split, ehc::MultipartError::NoBoundary);
+  const std::string longBoundary =
+      "HTTP/1.1 200 OK\r\nContent-Type: multipart/mixed; boundary=" + std::string(71, 'b') +
+      "\r\nContent-Length: 5\r\n\r\n-----";
+  const Seen lb = run({ScriptStep::data(longBoundary.c_str()), ScriptStep::gap()});
+  EXPECT_EQ(lb.error, EHC_ERROR_BAD_RESPONSE);
+  EXPECT_EQ(lb.split, ehc::MultipartError::BoundaryTooLong);
+  // A Content-Type too long to keep whole: its boundary is not guessed.
+  const std::string longType =
+      "HTTP/1.1 200 OK\r\nContent-Type: multipart/mixed; boundary=-; x=" + std::string(120, 'x') +
+      "\r\nContent-Length: 5\r\n\r\n-----";
+  const Seen lt = run({ScriptStep::data(longType.c_str()), ScriptStep::gap()});
+  EXPECT_EQ(lt.error, EHC_ERROR_BAD_RESPONSE);
+  EXPECT_EQ(lt.split, ehc::MultipartError::HeaderTooLong);
+  EXPECT_EQ(j.split, ehc::MultipartError::BadDelimiter);
+  EXPECT_EQ(o.split, ehc::MultipartError::MissingClose);
 }
 
 TEST(GraphQLIncremental, WhatDoesNotFitIsFlagged) {

@@ -23,6 +23,7 @@ void GraphQLIncrementalReader::watch(RestRequest& request, GraphQLErrorReader& e
   list_ = list;
   callback_ = callback;
   mode_ = kUnused;
+  refusal_ = MultipartError::Ok;
   found_ = truncated_ = 0;
   json_ = JsonError::Ok;
   clearPayload();
@@ -55,15 +56,19 @@ void GraphQLIncrementalReader::begin(JsonBinder* binder) {
   binder_ = binder;
   binder->setStopWhenDone(false);  // the parts after this one bind too
   char boundary[kMultipartBoundaryMax + 1];
-  const MultipartError e = multipartBoundary(line_, boundary, sizeof boundary);
-  if (e == MultipartError::NotMultipart) {
+  // A Content-Type that filled the buffer may have been cut: its boundary
+  // could be a wrong one.
+  const bool cut = strlen(line_) + 1 >= sizeof line_;
+  const MultipartError e =
+      cut ? MultipartError::HeaderTooLong : multipartBoundary(line_, boundary, sizeof boundary);
+  if (e == MultipartError::NotMultipart || (cut && strncmp(line_, "multipart/", 10) != 0)) {
     mode_ = kPlain;  // one JSON document: the usual bindings, no callbacks
     return;
   }
   mode_ = e == MultipartError::Ok ? kMultipart : kRefused;
+  refusal_ = e;
   split_.setVisitor(&kParts, this);
-  split_.begin(mode_ == kMultipart ? boundary : "");  // "" leaves it failed (NoBoundary)
-  if (e == MultipartError::BoundaryTooLong) split_.begin(nullptr);
+  split_.begin(mode_ == kMultipart ? boundary : "");  // "": it refuses every byte
   errors_->newScope(GraphQLErrorReader::kTop);
   errors_->newScope(GraphQLErrorReader::kEntry);
 }
@@ -84,7 +89,8 @@ int GraphQLIncrementalReader::failure() {
     return json_ == JsonError::Ok ? EHC_OK : EHC_ERROR_INVALID_JSON;
   }
   if (json_ != JsonError::Ok) return EHC_ERROR_INVALID_JSON;
-  return split_.finish() == MultipartError::Ok ? EHC_OK : EHC_ERROR_BAD_RESPONSE;
+  return mode_ == kMultipart && split_.finish() == MultipartError::Ok ? EHC_OK
+                                                                      : EHC_ERROR_BAD_RESPONSE;
 }
 
 void GraphQLIncrementalReader::collectStatuses() {

@@ -74,7 +74,9 @@ class GraphQLIncrementalReader {
   // which bindings any part found (bit i: binding i; RestResult::found of
   // the last part only).
   bool multipart() const { return mode_ == kMultipart; }
-  MultipartError splitError() const { return split_.error(); }
+  MultipartError splitError() const {
+    return mode_ == kRefused ? refusal_ : mode_ == kMultipart ? split_.error() : MultipartError::Ok;
+  }
   uint32_t partsFound() const { return found_; }
   uint32_t partsTruncated() const { return truncated_; }
   uint32_t parts() const { return split_.partCount(); }
@@ -102,7 +104,7 @@ class GraphQLIncrementalReader {
   void collectStatuses();
 
   // The answer's Content-Type, then the parts' header lines.
-  char line_[96] = {};
+  char line_[128] = {};
   MultipartSplitter split_{line_, sizeof line_};
   GraphQLIncrementalPayload payload_;
   char segment_[EHC_GRAPHQL_PATH_SIZE] = {};
@@ -111,6 +113,7 @@ class GraphQLIncrementalReader {
   bool hasNextSeen_ = false;
   bool partData_ = false;  // the part has a top-level "data"
   Mode mode_ = kUnused;
+  MultipartError refusal_ = MultipartError::Ok;  // why a multipart answer was refused
   JsonError json_ = JsonError::Ok;
   JsonBinder* binder_ = nullptr;
   GraphQLErrorReader* errors_ = nullptr;
