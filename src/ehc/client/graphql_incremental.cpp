@@ -26,6 +26,7 @@ void GraphQLIncrementalReader::watch(RestRequest& request, GraphQLErrorReader& e
   refusal_ = MultipartError::Ok;
   found_ = truncated_ = 0;
   json_ = JsonError::Ok;
+  line_[0] = '\0';
   clearPayload();
   GraphQLIncrementalPayload& p = payload_;
   request.watchBody("hasNext", &hasNext_, heard<kHasNext>, this);
@@ -81,8 +82,10 @@ bool GraphQLIncrementalReader::feed(const uint8_t* data, size_t length) {
   return mode_ == kMultipart && split_.feed(data, length);
 }
 
-// The verdict at the body's end (kCalls.failure).
+// The verdict at the body's end (kCalls.failure). The line buffer is the
+// next answer's Content-Type again (an answer without one leaves it empty).
 int GraphQLIncrementalReader::failure() {
+  line_[0] = '\0';
   if (mode_ == kPlain) {
     json_ = binder_->finish();
     collectStatuses();
