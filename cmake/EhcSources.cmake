@@ -28,13 +28,14 @@ set(EHC_HTTP_SOURCES
     src/ehc/http/url.cpp)
 
 # codec: body content transforms that know nothing of HTTP messages (event
-# streams, deflate/gzip, the XML scanner SOAP reads with), as push stages
-# between the body and its consumer.
+# streams, deflate/gzip, multipart bodies, the XML scanner SOAP reads with),
+# as push stages between the body and its consumer.
 set(EHC_CODEC_SOURCES
     src/ehc/codec/checksum.cpp
     src/ehc/codec/huffman.cpp
     src/ehc/codec/inflate.cpp
     src/ehc/codec/inflate_wrappers.cpp
+    src/ehc/codec/multipart.cpp
     src/ehc/codec/sse.cpp
     src/ehc/codec/xml_scanner.cpp)
 
@@ -67,6 +68,7 @@ set(EHC_CLIENT_SOURCES
     src/ehc/client/event_stream.cpp
     src/ehc/client/graphql_batch_request.cpp
     src/ehc/client/graphql_errors.cpp
+    src/ehc/client/graphql_incremental.cpp
     src/ehc/client/graphql_operation.cpp
     src/ehc/client/graphql_request.cpp
     src/ehc/client/header_targets.cpp

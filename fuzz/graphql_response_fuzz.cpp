@@ -1,9 +1,11 @@
 // Fuzzes what a GraphQL client makes of an answer: the input's first byte
-// picks one operation or a batch of two and where the body is split, the
-// rest is the body. Read whole and at that split, the data, the errors
-// (messages, locations, paths, extensions, counts, truncation flags) and the
-// result must be the same; the kept errors must stay within their bounds;
-// sanitizers catch the rest.
+// picks one operation, a batch of two, or one operation with onIncremental
+// whose answer is multipart/mixed (boundary "-", GraphQL's incremental
+// delivery), and where the body is split; the rest is the body. Incremental
+// payloads must stay within their bounds and come the same at every split. Read whole and at that
+// split, the data, the errors (messages, locations, paths, extensions, counts, truncation flags)
+// and the result must be the same; the kept errors must stay within their bounds; sanitizers catch
+// the rest.
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -40,7 +42,21 @@ void checkAndMix(uint64_t* h, const ehc::GraphQLErrors& errors) {
   }
 }
 
-uint64_t run(const std::string& response, size_t split, bool batch) {
+void checkAndMix(uint64_t* h, const ehc::GraphQLIncrementalPayload& p) {
+  if (p.data.length() >= EHC_GRAPHQL_INCREMENTAL_SIZE || p.path.length() >= EHC_GRAPHQL_PATH_SIZE)
+    abort();
+  if (p.errors.size() > EHC_GRAPHQL_MAX_ERRORS) abort();
+  mixText(h, p.path);
+  mixText(h, p.data);
+  mixText(h, p.label);
+  const bool flags[3] = {p.hasNext, p.items, p.truncated};
+  mix(h, flags, sizeof flags);
+  for (const ehc::GraphQLError& e : p.errors) mixText(h, e.message);
+}
+
+enum Mode { kOne, kBatch, kIncremental };
+
+uint64_t run(const std::string& response, size_t split, Mode mode) {
   const ehc::ScriptStep steps[] = {
       ehc::ScriptStep::data(response.data(), split),
       ehc::ScriptStep::data(response.data() + split, response.size() - split),
@@ -52,7 +68,7 @@ uint64_t run(const std::string& response, size_t split, bool batch) {
   char name[16] = "";
   long id = -1;
   ehc::RestResult r;
-  if (batch) {
+  if (mode == kBatch) {
     char other[16] = "";
     ehc::GraphQLBatchRequest b(&client);
     b.addQuery("{ user { id name } }").getData("user.id", &id).getData("user.name", name);
@@ -64,6 +80,8 @@ uint64_t run(const std::string& response, size_t split, bool batch) {
   } else {
     ehc::GraphQLRequest q(&client);
     q.query("{ user { id name } }").getData("user.id", &id).getData("user.name", name);
+    if (mode == kIncremental)
+      q.onIncremental([&h](const ehc::GraphQLIncrementalPayload& p) { checkAndMix(&h, p); });
     r = q.send();
     checkAndMix(&h, q.getErrors());
   }
@@ -78,12 +96,14 @@ uint64_t run(const std::string& response, size_t split, bool batch) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1 || size > 6000) return 0;
-  const bool batch = data[0] & 1;
+  const Mode mode = data[0] & 1 ? kBatch : data[0] & 2 ? kIncremental : kOne;
   const std::string body(reinterpret_cast<const char*>(data + 1), size - 1);
-  const std::string response =
-      "HTTP/1.1 200 OK\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+  const std::string type =
+      mode == kIncremental ? "Content-Type: multipart/mixed; boundary=\"-\"\r\n" : "";
+  const std::string response = "HTTP/1.1 200 OK\r\n" + type +
+                               "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
   const size_t head = response.size() - body.size();
-  const size_t split = head + (body.empty() ? 0 : (data[0] >> 1) * body.size() / 127);
-  if (run(response, response.size(), batch) != run(response, split, batch)) abort();
+  const size_t split = head + (body.empty() ? 0 : (data[0] >> 2) * body.size() / 63);
+  if (run(response, response.size(), mode) != run(response, split, mode)) abort();
   return 0;
 }

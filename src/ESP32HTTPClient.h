@@ -58,6 +58,7 @@ using ehc::GraphQLBatchOperation;
 using ehc::GraphQLBatchRequest;
 using ehc::GraphQLError;
 using ehc::GraphQLErrors;
+using ehc::GraphQLIncrementalPayload;
 using ehc::GraphQLLocation;
 using ehc::GraphQLRequest;
 using ehc::JsonMatch;

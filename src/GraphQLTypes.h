@@ -2,8 +2,9 @@
 // (ehc/client/graphql_types.h, fixed storage here), its two content-type
 // macros and its callback typedefs (std::function, as there: a callable
 // kept in one may take a heap block; the multi-error one is called with a
-// std::vector built for the call). Its incremental delivery
-// (GraphQLIncrementalPayload, onIncremental) is not provided.
+// std::vector built for the call), and its incremental delivery's
+// GraphQLIncrementalPayload (ehc/client/graphql_incremental.h: fixed storage,
+// its data as JSON text) with the onIncremental callback typedef.
 #pragma once
 
 #include "ESP32HTTPClient.h"
@@ -17,4 +18,5 @@
 
 typedef std::function<void(const GraphQLError&)> GraphQLErrorCallback;
 typedef std::function<void(const std::vector<GraphQLError>&)> GraphQLMultiErrorCallback;
+typedef std::function<void(const GraphQLIncrementalPayload&)> GraphQLIncrementalCallback;
 #endif

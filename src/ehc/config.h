@@ -272,6 +272,11 @@
 #ifndef EHC_GRAPHQL_MAX_BATCH
 #define EHC_GRAPHQL_MAX_BATCH 3
 #endif
+// Bytes (with the NUL) of an incremental payload's data or items JSON text
+// (GraphQLRequest::onIncremental: @defer / @stream).
+#ifndef EHC_GRAPHQL_INCREMENTAL_SIZE
+#define EHC_GRAPHQL_INCREMENTAL_SIZE 192
+#endif
 
 #define EHC_VERSION_MAJOR 0
 #define EHC_VERSION_MINOR 1
@@ -315,7 +320,9 @@
                                   EHC_CAT(_gl, EHC_GRAPHQL_MAX_LOCATIONS)),       \
                           EHC_CAT(EHC_CAT(_gp, EHC_GRAPHQL_PATH_SIZE),            \
                                   EHC_CAT(_gs, EHC_GRAPHQL_MAX_PATH_SEGMENTS)))), \
-          EHC_CAT(EHC_CAT(_gx, EHC_GRAPHQL_EXTENSIONS_SIZE), EHC_CAT(_gb, EHC_GRAPHQL_MAX_BATCH)))
+          EHC_CAT(EHC_CAT(_gx, EHC_GRAPHQL_EXTENSIONS_SIZE),                      \
+                  EHC_CAT(EHC_CAT(_gb, EHC_GRAPHQL_MAX_BATCH),                    \
+                          EHC_CAT(_gi, EHC_GRAPHQL_INCREMENTAL_SIZE))))
 // The XML scanner's and SoapRequest's capacities.
 #define EHC_CONFIG_SOAP_                                                                        \
   EHC_CAT(EHC_CAT(EHC_CAT(_xd, EHC_XML_MAX_DEPTH), EHC_CAT(_xn, EHC_XML_MAX_NAME)),             \

@@ -819,6 +819,42 @@ After continueRoute(Exchange& ex) {
                ",\"expect\":" + (r.expectsContinue ? "true" : "false") + report + "}");
 }
 
+// An Accept field of a request head offers multipart/mixed (several Accept
+// fields are one list, RFC 9110 5.3).
+bool acceptsMultipart(std::string_view head) {
+  const std::string lower = lowercase(head);
+  for (size_t at = lower.find("\r\naccept:"); at != std::string::npos;
+       at = lower.find("\r\naccept:", at + 2)) {
+    const size_t end = lower.find("\r\n", at + 2);
+    if (lower.substr(at, end - at).find("multipart/mixed") != std::string::npos) return true;
+  }
+  return false;
+}
+
+// An incremental delivery's parts as the pieces of a multipart/mixed body
+// with boundary "-" (GraphQL over HTTP's): each piece a delimiter and a
+// part, the last the close delimiter. form: "" (CRLF), "lf" (bare LF line
+// ends), "malformed" (junk after the second delimiter), "unclosed" (no
+// close delimiter).
+std::vector<std::string> multipartPieces(const std::vector<std::string>& parts,
+                                         std::string_view form) {
+  const std::string eol = form == "lf" ? "\n" : "\r\n";
+  std::vector<std::string> pieces;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const std::string junk = form == "malformed" && i == 1 ? " junk" : "";
+    pieces.push_back(eol + "---" + junk + eol + "Content-Type: application/json; charset=utf-8" +
+                     eol + eol + parts[i]);
+  }
+  if (form != "unclosed") pieces.push_back(eol + "-----" + eol);
+  return pieces;
+}
+
+std::string multipartBody(const std::vector<std::string>& parts, std::string_view form) {
+  std::string body;
+  for (const std::string& piece : multipartPieces(parts, form)) body += piece;
+  return body;
+}
+
 // The GraphQL endpoint (graphql_route.h).
 After graphqlRoute(Exchange& ex) {
   GraphQLHttp request;
@@ -828,8 +864,32 @@ After graphqlRoute(Exchange& ex) {
   request.variables = percentDecoded(ex.textParam("variables"));
   request.body = ex.request.body;
   request.errorsFirst = ex.textParam("errors") == "first";
+  request.acceptsMultipart = acceptsMultipart(ex.request.head);
+  request.deferIgnored = ex.textParam("defer") == "ignore";
   const GraphQLReply reply = graphqlReply(request);
-  return ex.replyJson(reply.status, reply.body);
+  if (reply.parts.empty()) return ex.replyJson(reply.status, reply.body);
+  const std::string_view form = ex.textParam("multipart");
+  const std::string body = multipartBody(reply.parts, form);
+  Head head(200);
+  head.header("Content-Type", "multipart/mixed; boundary=\"-\"; deferSpec=20220824").chunked();
+  if (ex.request.wantsClose) head.header("Connection", "close");
+  // One chunk per part, as a server that flushes each part sends it; the
+  // hostile form cuts chunks of 1, 2, 3, 5 and 7 bytes, through delimiters,
+  // line ends and JSON alike.
+  std::string text = head.end();
+  if (form == "hostile") {
+    static constexpr size_t kCuts[] = {1, 2, 3, 5, 7};
+    for (size_t at = 0, k = 0; at < body.size(); at += kCuts[k++ % 5]) {
+      const std::string_view chunk = std::string_view(body).substr(at, kCuts[k % 5]);
+      text.append(hex(chunk.size())).append("\r\n").append(chunk).append("\r\n");
+    }
+    text += "0\r\n\r\n";
+  } else {
+    for (const std::string& piece : multipartPieces(reply.parts, form))
+      text.append(hex(piece.size())).append("\r\n").append(piece).append("\r\n");
+    text += "0\r\n\r\n";
+  }
+  return ex.reply(text, ex.request.wantsClose ? After::kClose : After::kKeepAlive);
 }
 
 // A generated file with download faults (file_route.h).
@@ -931,8 +991,12 @@ const Route kRoutes[] = {
      "[&drop=K][&every=K][&drop-conn=C][&ranges=ignore][&validator=etag|weak|date]"
      "[&change-conn=C]",
      "a generated file: ranges, gzip, drops (file_route.h)", fileRoute},
-    {"/graphql", "/graphql[?query=Q&operationName=N&variables=V][&errors=first]",
-     "GET or POST: a fixed-schema GraphQL endpoint, batches too (graphql_route.h)", graphqlRoute},
+    {"/graphql",
+     "/graphql[?query=Q&operationName=N&variables=V][&errors=first][&defer=ignore]"
+     "[&multipart=hostile|lf|malformed|unclosed]",
+     "GET or POST: a fixed-schema GraphQL endpoint, batches too; @defer answered as "
+     "multipart/mixed when Accept offers it (graphql_route.h)",
+     graphqlRoute},
     {"/", "/[?query=Q...]",
      "the same GraphQL endpoint at the root, where\ncountries.trevorblades.com has it",
      graphqlRoute},

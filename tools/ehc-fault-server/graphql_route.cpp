@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <initializer_list>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -172,7 +173,9 @@ struct Value {  // an argument: a variable, or JSON text
 };
 
 struct Field {
-  std::string alias, name;
+  std::string alias, name;  // name "...": an inline fragment (its fields in selection)
+  bool deferred = false;    // the fragment has @defer
+  std::string label;        // @defer(label:) as JSON text, or ""
   std::vector<std::pair<std::string, Value>> arguments;
   std::vector<Field> selection;
   int line = 0, column = 0;
@@ -233,10 +236,38 @@ class Parser {
   std::vector<Field> selectionSet() {
     expect("{");
     std::vector<Field> fields;
-    while (!is("}")) fields.push_back(field());
+    while (!is("}")) fields.push_back(is("...") ? inlineFragment() : field());
     take();
     if (fields.empty()) Lexer::fail(token_, "Expected Name, found \"}\".");
     return fields;
+  }
+  // ... [on Type] [@directive(args)]* { fields }: only @defer means anything.
+  Field inlineFragment() {
+    Field f;
+    f.line = token_.line;
+    f.column = token_.column;
+    f.name = "...";
+    take();
+    if (token_.kind == Token::kName && token_.text == "on") {
+      take();
+      name();
+    }
+    while (is("@")) {
+      take();
+      const std::string directive = name();
+      f.deferred = f.deferred || directive == "defer";
+      if (!is("(")) continue;
+      take();
+      while (!is(")")) {
+        const std::string argument = name();
+        expect(":");
+        const Value v = value();
+        if (directive == "defer" && argument == "label") f.label = v.text;
+      }
+      take();
+    }
+    f.selection = selectionSet();
+    return f;
   }
   Field field() {
     Field f;
@@ -347,14 +378,47 @@ const Fixture kMutationFixtures[] = {
 
 class Run {
  public:
-  Run(std::string variables, bool errorsFirst)
-      : variables_(std::move(variables)), errorsFirst_(errorsFirst) {}
+  Run(std::string variables, bool errorsFirst, bool defer = false)
+      : variables_(std::move(variables)), errorsFirst_(errorsFirst), defer_(defer) {}
 
   std::string answer(const Operation& op) {
-    std::vector<std::string> path;
     const std::string data = op.kind == "mutation" ? mutation(op.selection) : query(op.selection);
+    return withErrors("\"data\":" + data, 0);
+  }
+
+  // The parts of an incremental delivery: the initial data, then each
+  // deferred fragment (none: not deferred, answer() has it all).
+  std::vector<std::string> parts(const Operation& op) {
+    const std::string data = query(op.selection);
+    if (deferred_.empty()) return {};
+    std::vector<std::string> out = {withErrors("\"data\":" + data + ",\"hasNext\":true", 0)};
+    const std::vector<const Field*> fragments = deferred_;
+    defer_ = false;  // a fragment's own @defer fragments come with it
+    for (size_t i = 0; i < fragments.size(); ++i) {
+      const Field& f = *fragments[i];
+      const size_t before = errors_.size();
+      std::string entry = "{\"data\":{" + fields(f.selection) + "},\"path\":[]";
+      if (!f.label.empty()) entry += ",\"label\":" + f.label;
+      if (errors_.size() > before) entry += ",\"errors\":[" + errorList(before) + "]";
+      const bool last = i + 1 == fragments.size();
+      out.push_back("{\"incremental\":[" + entry + "}],\"hasNext\":" + (last ? "false" : "true") +
+                    "}");
+    }
+    return out;
+  }
+
+ private:
+  // {members, "errors":[...]} with the errors from `from` on, if any.
+  std::string withErrors(const std::string& members, size_t from) const {
+    const std::string errors = errorList(from);
+    if (errors.empty()) return "{" + members + "}";
+    const std::string list = "\"errors\":[" + errors + "]";
+    return errorsFirst_ ? "{" + list + "," + members + "}" : "{" + members + "," + list + "}";
+  }
+  std::string errorList(size_t from) const {
     std::string errors;
-    for (const FieldError& e : errors_) {
+    for (size_t k = from; k < errors_.size(); ++k) {
+      const FieldError& e = errors_[k];
       if (!errors.empty()) errors += ",";
       errors += "{\"message\":" + quoted(e.message) +
                 ",\"locations\":[{\"line\":" + std::to_string(e.line) +
@@ -365,13 +429,9 @@ class Run {
       if (!e.extensions.empty()) errors += ",\"extensions\":" + e.extensions;
       errors += "}";
     }
-    if (errors.empty()) return "{\"data\":" + data + "}";
-    const std::string list = "\"errors\":[" + errors + "]";
-    return errorsFirst_ ? "{" + list + ",\"data\":" + data + "}"
-                        : "{\"data\":" + data + "," + list + "}";
+    return errors;
   }
 
- private:
   static std::string keyOf(const Field& f) { return quoted(f.alias.empty() ? f.name : f.alias); }
   [[noreturn]] static void unknown(const Field& f, const char* type) {
     throw GraphQLFailure{"Cannot query field \"" + f.name + "\" on type \"" + type + "\".", f.line,
@@ -400,10 +460,22 @@ class Run {
     return v.text;
   }
 
-  std::string query(const std::vector<Field>& selection) {
-    std::string out = "{";
+  std::string query(const std::vector<Field>& selection) { return "{" + fields(selection) + "}"; }
+  // The members for a selection of Query (a deferred fragment's are kept
+  // for later, when deferring).
+  std::string fields(const std::vector<Field>& selection) {
+    std::string out;
     for (const Field& f : selection) {
-      if (out.size() > 1) out += ",";
+      if (f.name == "...") {
+        if (f.deferred && defer_) {
+          deferred_.push_back(&f);
+          continue;
+        }
+        const std::string inner = fields(f.selection);
+        if (!inner.empty()) out += (out.empty() ? "" : ",") + inner;
+        continue;
+      }
+      if (!out.empty()) out += ",";
       out += keyOf(f) + ":";
       const std::vector<std::string> at = {keyOf(f)};
       if (f.name == "user") {
@@ -417,11 +489,39 @@ class Run {
         out += "null";
       } else if (f.name == "__typename") {
         out += "\"Query\"";
+      } else if (f.name == "systemStatus" || f.name == "status") {
+        out += "\"OK\"";
+      } else if (f.name == "heavyLogData") {
+        out += logData(f);
+      } else if (f.name == "heavyHistoricalMetrics") {
+        out += metrics(f);
       } else {
         unknown(f, "Query");
       }
     }
+    return out;
+  }
+  // An object with fixed members: each selected field's JSON from `members`.
+  static std::string fixedObject(
+      const Field& parent, const char* type,
+      std::initializer_list<std::pair<std::string_view, std::string_view>> members) {
+    std::string out = "{";
+    for (const Field& f : parent.selection) {
+      out += (out.size() > 1 ? "," : "") + keyOf(f) + ":";
+      std::string_view json;
+      for (const auto& [name, value] : members)
+        if (f.name == name) json = value;
+      if (json.empty()) unknown(f, type);
+      out += json;
+    }
     return out + "}";
+  }
+  static std::string logData(const Field& f) {
+    return fixedObject(f, "LogData",
+                       {{"timestamp", "1700000000"}, {"message", "\"disk check passed\""}});
+  }
+  static std::string metrics(const Field& f) {
+    return fixedObject(f, "Metrics", {{"cpuUsage", "37.5"}, {"memoryUsage", "61.25"}});
   }
   std::string mutation(const std::vector<Field>& selection) {
     std::string out = "{";
@@ -552,7 +652,9 @@ class Run {
 
   std::string variables_;
   bool errorsFirst_;
+  bool defer_;
   std::vector<FieldError> errors_;
+  std::vector<const Field*> deferred_;
 };
 
 const Fixture Run::kNoMatch = {"", "", nullptr, nullptr, "null"};
@@ -563,12 +665,13 @@ GraphQLReply failure(const GraphQLFailure& f, int status = 400) {
     body += ",\"locations\":[{\"line\":" + std::to_string(f.line) +
             ",\"column\":" + std::to_string(f.column) + "}]";
   }
-  return {status, body + "}]}"};
+  return {status, body + "}]}", {}};
 }
 
 // One operation: {"query", "operationName", "variables"} already apart.
 GraphQLReply execute(const std::string& document, const std::string& operationName,
-                     const std::string& variables, bool errorsFirst, bool overGet) {
+                     const std::string& variables, bool errorsFirst, bool overGet,
+                     bool defer = false) {
   try {
     if (!variables.empty() && variables != "null" && variables.front() != '{')
       throw GraphQLFailure{"Variables must be an object.", 0, 0};
@@ -584,25 +687,30 @@ GraphQLReply execute(const std::string& document, const std::string& operationNa
                            0, 0};
     if (overGet && chosen->kind == "mutation")
       return failure({"Can only perform a mutation operation from a POST request.", 0, 0}, 405);
-    return {200, Run(variables, errorsFirst).answer(*chosen)};
+    if (defer && chosen->kind == "query") {
+      std::vector<std::string> parts = Run(variables, errorsFirst, true).parts(*chosen);
+      if (!parts.empty()) return {200, "", std::move(parts)};
+    }
+    return {200, Run(variables, errorsFirst).answer(*chosen), {}};
   } catch (const GraphQLFailure& f) {
     return failure(f);
   }
 }
 
-GraphQLReply executeJson(std::string_view request, bool errorsFirst) {
+GraphQLReply executeJson(std::string_view request, bool errorsFirst, bool defer = false) {
   const std::optional<std::string> document = jsonAt(request, "query", false);
   if (!document) return failure({"Must provide query string.", 0, 0});
   return execute(*document, jsonAt(request, "operationName", false).value_or(""),
-                 jsonAt(request, "variables", true).value_or(""), errorsFirst, false);
+                 jsonAt(request, "variables", true).value_or(""), errorsFirst, false, defer);
 }
 
 }  // namespace
 
 GraphQLReply graphqlReply(const GraphQLHttp& request) {
+  const bool defer = request.acceptsMultipart && !request.deferIgnored;
   if (request.method == "GET")
     return execute(request.query, request.operationName, request.variables, request.errorsFirst,
-                   true);
+                   true, defer);
   if (request.method != "POST")
     return failure({"GraphQL only supports GET and POST requests.", 0, 0}, 405);
   size_t first = 0;
@@ -611,11 +719,11 @@ GraphQLReply graphqlReply(const GraphQLHttp& request) {
     std::string answers = "[";
     for (const std::string& one : elementsOf(request.body))
       answers += (answers.size() > 1 ? "," : "") + executeJson(one, request.errorsFirst).body;
-    return {200, answers + "]"};
+    return {200, answers + "]", {}};
   }
   if (first >= request.body.size() || request.body[first] != '{')
     return failure({"POST body must be a JSON object or an array of them.", 0, 0});
-  return executeJson(request.body, request.errorsFirst);
+  return executeJson(request.body, request.errorsFirst, defer);
 }
 
 }  // namespace ehc_fault

@@ -17,6 +17,9 @@
 //     weather(city: "Lisbon"): Weather { summary }
 //     profile: Profile { displayName }
 //     settings: Settings { theme autoUpdate }
+//     systemStatus: String         # "OK" (status: the same)
+//     heavyHistoricalMetrics: Metrics   # { cpuUsage: 37.5, memoryUsage: 61.25 }
+//     heavyLogData: LogData        # { timestamp: 1700000000, message: "disk check passed" }
 //   }
 //   type User { id name email online rating address { city } friends: [User]
 //               secret             # null + an error at [..., "secret"]
@@ -33,11 +36,21 @@
 // missing operation is a 400 with {"errors":[...]} and no data; field
 // errors come beside the data, with locations and path. errorsFirst puts
 // "errors" before "data" in the answer (?errors=first).
+//
+// Incremental delivery: a top-level inline fragment `... @defer(label: "L")
+// { fields }` is left out of the initial data when the client accepts
+// multipart/mixed; the reply then has parts: {"data":...,"hasNext":true},
+// then per deferred fragment {"incremental":[{"data":...,"path":[],
+// "label":"L","errors":[...]}],"hasNext":...} (hasNext after incremental, as
+// graphql-js writes it). Without multipart in Accept (or with
+// deferIgnored) the fragment's fields are in the data, as a server that
+// does not defer answers.
 // Host/test code: exceptions and the heap are fine here.
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ehc_fault {
 
@@ -48,11 +61,14 @@ struct GraphQLHttp {
   std::string variables;
   std::string_view body;  // POST
   bool errorsFirst = false;
+  bool acceptsMultipart = false;  // Accept holds multipart/mixed
+  bool deferIgnored = false;      // answer @defer inline all the same
 };
 
 struct GraphQLReply {
   int status;
-  std::string body;  // JSON
+  std::string body;                // JSON (when parts is empty)
+  std::vector<std::string> parts;  // incremental delivery: each part's JSON
 };
 
 GraphQLReply graphqlReply(const GraphQLHttp& request);

@@ -67,12 +67,18 @@ struct ResumeCalls {
 };
 extern const ResumeCalls kResumeCalls;
 
+// The stage a 2xx body goes to with the JSON binder: the event splitter
+// (kEventCalls; BodyOptions::events is its SseParser), or another that
+// brings its own calls and state (GraphQL's multipart reader).
 struct EventCalls {
   void (*begin)(EventStream& stream, const BodyOptions& options, JsonBinder* binder);
   bool (*feed)(EventStream& stream, const uint8_t* data, size_t length);
   void (*finish)(EventStream& stream);
   const char* (*lastEventId)(const EventStream& stream);
   uint32_t (*retryMs)(const EventStream& stream, uint32_t fallback);
+  // After the body: EHC_OK, or the code the request fails with (a stage
+  // that judges what it read; null for the event splitter).
+  int (*failure)(const BodyOptions& options);
 };
 extern const EventCalls kEventCalls;  // event_stream.cpp
 
@@ -121,7 +127,7 @@ struct BodyOptions {
   const InflateCalls* inflate = nullptr;   // set with inflater
   uint64_t maxBody = 0;                    // 0: the client's setting (0 there: no limit)
   uint8_t resumes = 0;                     // continuations with Range after a drop
-  SseParser* events = nullptr;             // the body is an event stream split by it
+  void* events = nullptr;                  // the stage's state: an SseParser for kEventCalls
   const EventCalls* eventCalls = nullptr;  // set with events
   EventCallback onEvent;
   uint8_t reconnects = 0;               // new streams after one ended (Last-Event-ID)

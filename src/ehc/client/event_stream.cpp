@@ -4,7 +4,7 @@ EHC_BEGIN_NAMESPACE
 
 void EventStream::begin(const BodyOptions& options, JsonBinder* binder) {
   options_ = &options;
-  parser_ = options.events;
+  parser_ = static_cast<SseParser*>(options.events);
   binder_ = binder;
   stopped_ = false;
   parser_->setVisitor(&kVisitor, this);
@@ -61,6 +61,7 @@ const EventCalls kEventCalls = {
     [](EventStream& s) { s.finish(); },
     [](const EventStream& s) { return s.lastEventId(); },
     [](const EventStream& s, uint32_t fallback) { return s.retryMs(fallback); },
+    nullptr,
 };
 
 EHC_END_NAMESPACE

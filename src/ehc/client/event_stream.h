@@ -27,6 +27,10 @@ class EventStream {
   // What a reconnection sends as Last-Event-ID, or nullptr (none, or cut).
   const char* lastEventId() const;
   uint32_t retryMs(uint32_t fallback) const;
+  // Another stage in this place (EventCalls other than kEventCalls): the
+  // options it finds its state through (BodyOptions::events).
+  void attach(const BodyOptions& options) { options_ = &options; }
+  const BodyOptions& options() const { return *options_; }
 
  private:
   static const SseVisitor kVisitor;

@@ -23,20 +23,40 @@ class GraphQLErrorReader {
   // lists and the array of them must stay where they are until it is sent.
   void watch(RestRequest& request, GraphQLErrors* const* lists, size_t count, bool batch);
 
+  // Incremental delivery (one operation, its answer in several JSON
+  // documents): the errors at "errors" and at "incremental.N.errors" (7
+  // more bindings) of every document go one after the other into list,
+  // each errors array after those before it.
+  enum Scope : uint8_t { kTop, kEntry };
+  void watchIncremental(RestRequest& request, GraphQLErrors* const* list);
+  // The next errors array of `scope` starts after the errors so far.
+  void newScope(Scope scope) {
+    base_[scope] = kUnset;
+    seenInScope_[scope] = 0;
+  }
+  // Where the current errors array of `scope` is in the list: [*from, *to).
+  void scopeRange(Scope scope, size_t* from, size_t* to) const;
+
  private:
   enum Field : uint8_t { kElement, kMessage, kLine, kColumn, kPathText, kPathIndex, kExtensions };
   struct Watch {
     GraphQLErrorReader* reader;
     Field field;
+    Scope scope;
   };
+  static constexpr size_t kUnset = ~size_t{0};
+  void bind(RestRequest& request, const char* const* paths, Watch* watches, Scope scope);
   static void heard(const JsonMatch& match, void* watch);
-  void take(Field field, const JsonMatch& match);
-  GraphQLError* errorAt(const JsonMatch& match, size_t* sub);
+  void take(const Watch& w, const JsonMatch& match);
+  GraphQLError* errorAt(const Watch& w, const JsonMatch& match, size_t* sub);
 
   GraphQLErrors* const* lists_ = nullptr;
   size_t count_ = 0;
   bool batch_ = false;
-  Watch watches_[7];
+  bool scoped_ = false;  // incremental: indexes count from the scope's base
+  Watch watches_[2][7];
+  size_t base_[2] = {0, 0};
+  size_t seenInScope_[2] = {0, 0};
   char message_[EHC_GRAPHQL_MESSAGE_SIZE];
   char segment_[EHC_GRAPHQL_PATH_SIZE];
   char extensions_[EHC_GRAPHQL_EXTENSIONS_SIZE + 1];

@@ -9,6 +9,10 @@ EHC_BEGIN_NAMESPACE
 
 const char kGraphQLAccept[] = "application/graphql-response+json, application/json";
 const char kGraphQLContentType[] = "application/json; charset=utf-8";
+// With onIncremental: also the multipart answer of GraphQL's incremental
+// delivery over HTTP (deferSpec: the form Apollo's servers ask for).
+const char kGraphQLIncrementalAccept[] =
+    "application/graphql-response+json, application/json, multipart/mixed; deferSpec=20220824";
 
 namespace detail {
 
@@ -47,12 +51,23 @@ GraphQLRequest::GraphQLRequest(GraphQLRequest&& other) noexcept
     : http_(std::move(other.http_)), get_(other.get_), sent_(other.sent_) {
   takeFrom(other);
   acceptSet_ = other.acceptSet_;
+  onIncremental_ = other.onIncremental_;
+  other.onIncremental_ = {};
   other.sent_ = true;  // the moved-from one sends nothing
 }
 
 GraphQLRequest::~GraphQLRequest() {
   if (!sent_) send();
   releaseCallbacks();
+  onIncremental_.release();
+}
+
+// The answer may come in parts: each is bound (data, errors) and called back.
+void GraphQLRequest::watchIncremental() {
+  reader_.watchIncremental(http_, lists_);
+  incremental_.watch(http_, reader_, lists_, &onIncremental_);
+  if (!acceptSet_) header("Accept", kGraphQLIncrementalAccept);
+  acceptSet_ = true;
 }
 
 GraphQLRequest& GraphQLRequest::method(int httpMethod) {
@@ -66,7 +81,10 @@ RestResult GraphQLRequest::send() {
   op_.errors.reset();
   // From here on this object does not move: the bindings may point into it.
   lists_[0] = &op_.errors;
-  reader_.watch(http_, lists_, 1, false);
+  if (onIncremental_)
+    watchIncremental();
+  else
+    reader_.watch(http_, lists_, 1, false);
   if (get_) {
     prepare("GET");
     http_.query("query", op_.document());
@@ -75,8 +93,14 @@ RestResult GraphQLRequest::send() {
   } else {
     prepare("POST", &GraphQLOperation::writeBody, &op_);
   }
-  const RestResult result = http_.send();
+  RestResult result = http_.send();
+  if (onIncremental_ && incremental_.multipart()) {  // bindings found in any part
+    result.found |= incremental_.partsFound();
+    result.truncated |= incremental_.partsTruncated();
+    result.missing &= ~result.found;
+  }
   deliverErrors();
+  onIncremental_.release();
   return result;
 }
 

@@ -31,6 +31,7 @@
 #include "graphql_builder.h"
 #include "graphql_errors.h"
 #include "graphql_http_calls.h"
+#include "graphql_incremental.h"
 #include "rest_client.h"
 #include "rest_request.h"
 #include "rest_result.h"
@@ -98,6 +99,24 @@ class GraphQLRequest : public GraphQLBuilder<GraphQLRequest>,
   }
 #endif
 
+  // --- incremental delivery (@defer, @stream: graphql_incremental.h) ----------------
+  // f(const GraphQLIncrementalPayload&) for the initial data and each
+  // deferred or streamed payload; the request then accepts multipart/mixed
+  // (only then: a plain query's Accept is unchanged).
+  template <typename F>
+  GraphQLRequest& onIncremental(F f) {
+    if (!detail::isEmptyCallable(f)) replaceCallback(onIncremental_, GraphQLIncrementalCallback(f));
+    return *this;
+  }
+  // After it ran: the answer came as multipart/mixed, and how its split went
+  // (send() fails with EHC_ERROR_BAD_RESPONSE unless Ok).
+  bool incrementalAnswer() const {
+    return incremental_.multipart();
+  }
+  MultipartError incrementalError() const {
+    return incremental_.splitError();
+  }
+
   // --- running it ------------------------------------------------------------------
   void execute() {
     send();
@@ -119,8 +138,12 @@ class GraphQLRequest : public GraphQLBuilder<GraphQLRequest>,
     get_ = false;
   }
 
+  void watchIncremental();
+
   RestRequest http_;
   GraphQLErrorReader reader_;
+  GraphQLIncrementalCallback onIncremental_;
+  GraphQLIncrementalReader incremental_;
   GraphQLErrors* lists_[1] = {nullptr};
   bool get_;
   bool sent_ = false;

@@ -378,6 +378,19 @@ void reconnectOrDone(RequestRun& run) {
   run.reconnectOrDone();
 }
 
+// A stage that judges the body it took (GraphQL's multipart reader): a body
+// it found malformed fails the request, as a body the binder found invalid
+// does. A failure before (the connection dropped) stays the one told.
+void RequestRun::endEventStage() {
+  const int code = spec_->body.eventCalls->failure(spec_->body);
+  if (code != EHC_OK && result_.error == EHC_OK) fail(code, ErrorCause());
+  done();
+}
+
+void endEventStage(RequestRun& run) {
+  run.endEventStage();
+}
+
 void RequestRun::backoff() {
   if (!backoffUntil_.expired()) {
     blocked_ = true;

@@ -94,6 +94,8 @@ class RequestRun final : public Exchange {
   void reconnectOrDone();
   friend void ehc::resumeOrDone(RequestRun& run);
   friend void ehc::reconnectOrDone(RequestRun& run);
+  void endEventStage();
+  friend void ehc::endEventStage(RequestRun& run);
   void backoff();
   void done();
   void completeBindings();

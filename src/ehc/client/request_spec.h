@@ -37,6 +37,8 @@ struct ClientSettings;
 // program that asks for them links them.
 void resumeOrDone(RequestRun& run);
 void reconnectOrDone(RequestRun& run);
+// The end of a body stage's body (RestRequest::bodyStage): its verdict, no reconnection.
+void endEventStage(RequestRun& run);
 struct RequestSpec;
 
 // Writes a request's body with the headers that go with it (Content-Type,
@@ -107,6 +109,7 @@ struct RequestSpec {
   BodyWriter writeBody = nullptr;  // the fields' or the upload's; nullptr: raw or none
   void (*resumeDownload)(RequestRun& run) = nullptr;   // resumeOrDone, with body.resumes
   void (*reconnectStream)(RequestRun& run) = nullptr;  // reconnectOrDone, with body.events
+                                                       // (endEventStage: another stage)
 
   char storage[EHC_REQUEST_STORAGE];
 };

@@ -532,6 +532,15 @@ class RestRequest {
     if (ready()) watchBinding(binder().bindCallback(path, each, user), nullptr, nullptr);
     return *this;
   }
+  // A 2xx body goes to `stage` (with the binder) through `calls` instead
+  // of straight to the bindings; its calls' failure() judges it at the end.
+  // stage must stay where it is until the request is sent.
+  RestRequest& bodyStage(void* stage, const EventCalls& calls) & {
+    spec_.body.events = stage;
+    spec_.body.eventCalls = &calls;
+    spec_.reconnectStream = endEventStage;
+    return *this;
+  }
   // Sends now (once) and tells how it went. A started request: waits for
   // its end.
   RestResult send();
