@@ -1003,3 +1003,39 @@ TEST(BinderCut, CallbackOnlyBindingsHearOnlyWholeValues) {
 }
 
 }  // namespace
+
+// A path of the most segments allowed may end on a container: that container
+// is followed one level below the deepest segment (raw capture, IsNull and
+// callbacks are told at its close). The binder's per-level state was one level
+// short for it (UBSan: index 16 out of bounds).
+TEST(Binder, TheDeepestPathMayEndOnAContainer) {
+  std::string path = "a";
+  for (int i = 1; i < EHC_MAX_PATH_DEPTH; ++i) path += ".a";
+  std::string doc;
+  for (int i = 0; i < EHC_MAX_PATH_DEPTH; ++i) doc += "{\"a\":";
+  doc += "{\"b\":[1,{\"c\":2}]}";
+  for (int i = 0; i < EHC_MAX_PATH_DEPTH; ++i) doc += "}";
+  for (int kind = 0; kind < 4; ++kind) {
+    ehc::StaticJsonBinder<4> binder;
+    bool isNull = true;
+    char raw[64];
+    int calls = 0;
+    std::string wild = path + ".*";
+    if (kind == 0) ASSERT_GE(binder.bindIsNull(path.c_str(), &isNull), 0);
+    if (kind == 1)
+      ASSERT_GE(binder.bindCallback(
+                    path.c_str(), [](const ehc::JsonMatch&, void* c) { ++*static_cast<int*>(c); },
+                    &calls),
+                0);
+    if (kind == 2) ASSERT_GE(binder.bindRaw(path.c_str(), raw, sizeof raw), 0);
+    if (kind == 3)
+      EXPECT_LT(binder.bindCallback(
+                    wild.c_str(), [](const ehc::JsonMatch&, void*) {}, nullptr),
+                0);
+    binder.feed(doc.data(), doc.size());
+    EXPECT_EQ(binder.finish(), JsonError::Ok) << kind;
+    if (kind == 0) EXPECT_FALSE(isNull);
+    if (kind == 1) EXPECT_EQ(calls, 1);
+    if (kind == 2) EXPECT_STREQ(raw, "{\"b\":[1,{\"c\":2}]}");
+  }
+}

@@ -422,15 +422,18 @@ class JsonBinder {
   // below its members (more than d + 1 segments), and those whose first d + 1
   // segments are the previous binding's (shared > d). Kept as they are bound,
   // so that entering a container visits only the bindings that move.
-  uint32_t deeperAt_[EHC_MAX_PATH_DEPTH] = {};
-  uint32_t sharedAt_[EHC_MAX_PATH_DEPTH] = {};
+  // One more level than a path has segments: a path of EHC_MAX_PATH_DEPTH
+  // segments may end on a container (raw, IsNull, callback), which is then
+  // followed at depth EHC_MAX_PATH_DEPTH.
+  uint32_t deeperAt_[EHC_MAX_PATH_DEPTH + 1] = {};
+  uint32_t sharedAt_[EHC_MAX_PATH_DEPTH + 1] = {};
   void markDepths(unsigned i, const PathInfo& shape, bool on);
   void sortLeaders(const Level& level);
 #endif
   uint16_t aliveTop_;  // containers 0..aliveTop_-1 are followed
   uint16_t matchLength_;
   bool matchTruncated_;
-  Level levels_[EHC_MAX_PATH_DEPTH];
+  Level levels_[EHC_MAX_PATH_DEPTH + 1];  // (+1: as deeperAt_)
   DecimalNumber number_;
   char matchPath_[EHC_MAX_MATCH_PATH + 1];
 };
