@@ -58,12 +58,17 @@ struct InflateCalls {
 extern const InflateCalls kInflateCalls;  // codec_calls.cpp
 
 // A resumed download's steps (response_body.cpp), set by resume(): only a
-// program that resumes links the Range request and the Content-Range reading.
+// program that resumes links the Range request, the Content-Range reading
+// and the validators If-Range sends (validators.h).
 struct ResumeCalls {
   // "bytes=FROM-" into out; its length, 0 when it does not fit.
   size_t (*range)(uint64_t from, char* out, size_t size);
   // The answer to it has come: append, start over or fail.
   void (*start)(ResponseBody& body, const ResponseParser& parser, bool toSink);
+  // A hop's ETag, Last-Modified and Date captured; the If-Range value kept
+  // from the answer that begins the body.
+  void (*captureValidators)(ResponseBody& body, ResponseParser& parser);
+  void (*keepValidator)(ResponseBody& body, const ResponseParser& parser);
 };
 extern const ResumeCalls kResumeCalls;
 

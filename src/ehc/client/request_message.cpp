@@ -35,24 +35,6 @@ bool requestHas(const RequestSpec& q, const char* name) {
   return false;
 }
 
-void writeCookies(RequestWriter& w, const CookieJar& jar, const Hop& hop, bool withUsers) {
-  struct Pieces {
-    RequestWriter* w;
-    bool first;
-  } p{&w, true};
-  w.beginHeader("Cookie");
-  jar.forHost(
-      hop.host, hop.url.https, withUsers,
-      [](void* u, const char* text, size_t n) {
-        auto* pieces = static_cast<Pieces*>(u);
-        if (!pieces->first) pieces->w->headerText("; ", 2);
-        pieces->first = false;
-        pieces->w->headerText(text, n);
-      },
-      &p);
-  w.endHeader();
-}
-
 // The request's Content-Type header, its rawBody type, the client's
 // persistent Content-Type header, the client's setting: the first given.
 const char* contentType(const RequestSpec& q, const ClientSettings& s) {
@@ -143,7 +125,7 @@ HttpError writeRequestMessage(RequestWriter& w, const RequestSpec& q, const Clie
       return;  // the request's own header of that name replaces it
     w.header(f.name, f.value);
   });
-  if (cookies.anyFor(hop.host, hop.url.https, !cross)) writeCookies(w, cookies, hop, !cross);
+  if (s.cookies) s.cookies->write(cookies, w, hop.host, hop.url.https, !cross);
   for (uint8_t i = 0; i < q.headerCount; ++i) {
     const char* name = q.headers[i].name;
     if ((cross && isCredentialHeader(name)) || named(name, "Content-Type")) continue;

@@ -161,8 +161,7 @@ void RequestRun::startHop() {
   parser_.clearCaptures();
   locationCapture_ = static_cast<int8_t>(
       spec_->redirects ? parser_.captureHeader("Location", location_, sizeof location_) : -1);
-  client_.cookies.discard();  // what a failed exchange before this one staged
-  client_.cookies.setResponseHost(hop_.host);
+  if (const CookieCalls* c = client_.settings.cookies) c->begin(client_.cookies, hop_.host);
   body_.startHop(parser_, resuming_);
   parser_.onHeaders(&kHeaderVisitor, this);
   parser_.onBody(onBodyBytes, this);
@@ -206,8 +205,8 @@ void RequestRun::settle() {
       return retryOrDone();
     }
     if (!spec_->followRedirect(*this, status)) return retryOrDone();
-    client_.cookies
-        .commit();  // a redirect followed is a response accepted (login flows set cookies)
+    // a redirect followed is a response accepted (login flows set cookies)
+    if (const CookieCalls* c = client_.settings.cookies) c->end(client_.cookies, true);
     ++result_.redirects;
     state_ = RunState::Hop;
     return;
@@ -391,10 +390,8 @@ void RequestRun::done() {
   result_.totalMs = monotonicMs() - begun_;
   if (ownsBinder_) completeBindings();
   // Nothing of a response the client rejected is kept.
-  if (result_.error == EHC_OK)
-    client_.cookies.commit();
-  else
-    client_.cookies.discard();
+  if (const CookieCalls* c = client_.settings.cookies)
+    c->end(client_.cookies, result_.error == EHC_OK);
   state_ = RunState::Done;
 }
 
@@ -508,23 +505,27 @@ void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {
   run.body_.take(run.parser_, run.bodyBinder(), run.downloading(), data, length);
 }
 
-// Every field goes to the cookie jar (Set-Cookie) and the getHeader()
-// targets (if any), which are written only when the response is the answer.
+// Every field goes to the cookie jar (Set-Cookie, when it is on) and the
+// getHeader() targets (if any), which are written only when the response is
+// the answer.
 const ResponseParser::HeaderVisitor RequestRun::kHeaderVisitor = {
     [](void* self, const char* d, size_t n) {
       RequestRun& run = *static_cast<RequestRun*>(self);
-      CookieJar::kVisitor.name(&run.client_.cookies, d, n);
+      if (const CookieCalls* c = run.client_.settings.cookies)
+        c->visitor->name(&run.client_.cookies, d, n);
       if (const HeaderTargetCalls* t = run.spec_->headerCalls) t->name(run.headerTargets_, d, n);
     },
     [](void* self, const char* d, size_t n) {
       RequestRun& run = *static_cast<RequestRun*>(self);
-      CookieJar::kVisitor.value(&run.client_.cookies, d, n);
+      if (const CookieCalls* c = run.client_.settings.cookies)
+        c->visitor->value(&run.client_.cookies, d, n);
       if (const HeaderTargetCalls* t = run.spec_->headerCalls)
         t->value(run.headerTargets_, d, n, !run.followingRedirect());
     },
     [](void* self, bool trailer) {
       RequestRun& run = *static_cast<RequestRun*>(self);
-      CookieJar::kVisitor.end(&run.client_.cookies, trailer);
+      if (const CookieCalls* c = run.client_.settings.cookies)
+        c->visitor->end(&run.client_.cookies, trailer);
       if (const HeaderTargetCalls* t = run.spec_->headerCalls)
         t->end(run.headerTargets_, !run.followingRedirect());
     }};

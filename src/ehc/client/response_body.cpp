@@ -37,7 +37,8 @@ void ResponseBody::startHop(ResponseParser& parser, bool resuming) {
   contentRange_[0] = '\0';
   contentRangeCapture_ = static_cast<int8_t>(
       resuming ? parser.captureHeader("Content-Range", contentRange_, sizeof contentRange_) : -1);
-  captureValidators(parser);
+  etagCapture_ = lastModifiedCapture_ = dateCapture_ = -1;
+  if (options_->resume) options_->resume->captureValidators(*this, parser);
 }
 
 // Only a download that may be resumed needs them (a capture is a slot of
@@ -117,7 +118,8 @@ void ResponseBody::start(const ResponseParser& parser, JsonBinder* binder, bool 
   if (!chooseCoding(parser)) return;
   total_ = inflating_ ? -1 : parser.contentLength();
   knownLength_ = parser.status() == 200 ? parser.contentLength() : -1;
-  if (toSink_ && parser.status() == 200) keepValidator(parser);
+  if (toSink_ && parser.status() == 200 && options_->resume)
+    options_->resume->keepValidator(*this, parser);
   if (toSink_ && options_->events) {  // the events take the binder and the body
     eventMode_ = true;
     options_->eventCalls->begin(events_, *options_, binder_);
@@ -159,6 +161,8 @@ const ResumeCalls kResumeCalls = {
     [](ResponseBody& body, const ResponseParser& parser, bool toSink) {
       body.startResumed(parser, toSink);
     },
+    [](ResponseBody& body, ResponseParser& parser) { body.captureValidators(parser); },
+    [](ResponseBody& body, const ResponseParser& parser) { body.keepValidator(parser); },
 };
 
 void ResponseBody::take(const ResponseParser& parser, JsonBinder* binder, bool toSink,
