@@ -13,10 +13,6 @@ namespace {
 
 const char kUserAgent[] = "ESP32HTTPClient/" EHC_VERSION_TEXT;
 
-bool named(const char* a, const char* b) {
-  return equalsIgnoreCase(a, strlen(a), b, strlen(b));
-}
-
 bool sends(const char* method, const char* which) {
   return strcmp(method, which) == 0;
 }
@@ -31,7 +27,7 @@ bool toRequest(void* user, const char* data, size_t n) {
 
 bool requestHas(const RequestSpec& q, const char* name) {
   for (uint8_t i = 0; i < q.headerCount; ++i)
-    if (named(q.headers[i].name, name)) return true;
+    if (equalsIgnoreCase(q.headers[i].name, name)) return true;
   return false;
 }
 
@@ -39,7 +35,7 @@ bool requestHas(const RequestSpec& q, const char* name) {
 // persistent Content-Type header, the client's setting: the first given.
 const char* contentType(const RequestSpec& q, const ClientSettings& s) {
   for (uint8_t i = 0; i < q.headerCount; ++i)
-    if (named(q.headers[i].name, "Content-Type")) return q.headers[i].value;
+    if (equalsIgnoreCase(q.headers[i].name, "Content-Type")) return q.headers[i].value;
   if (q.contentType) return q.contentType;
   if (const char* stored = s.headers.find("Content-Type")) return stored;
   return s.contentType;
@@ -48,7 +44,7 @@ const char* contentType(const RequestSpec& q, const ClientSettings& s) {
 // An upload's type: the request's Content-Type header, else bytes.
 const char* uploadType(const RequestSpec& q) {
   for (uint8_t i = 0; i < q.headerCount; ++i)
-    if (named(q.headers[i].name, "Content-Type")) return q.headers[i].value;
+    if (equalsIgnoreCase(q.headers[i].name, "Content-Type")) return q.headers[i].value;
   return "application/octet-stream";
 }
 
@@ -120,15 +116,15 @@ HttpError writeRequestMessage(RequestWriter& w, const RequestSpec& q, const Clie
   // Credentials stay with the origin they were set for.
   const bool cross = hop.crossOrigin;
   s.headers.forEach([&](const StoredHeaders::Field& f) {
-    if ((cross && (f.credential || isCredentialHeader(f.name))) || named(f.name, "Content-Type") ||
-        requestHas(q, f.name))
+    if ((cross && (f.credential || isCredentialHeader(f.name))) ||
+        equalsIgnoreCase(f.name, "Content-Type") || requestHas(q, f.name))
       return;  // the request's own header of that name replaces it
     w.header(f.name, f.value);
   });
   if (s.cookies) s.cookies->write(cookies, w, hop.host, hop.url.https, !cross);
   for (uint8_t i = 0; i < q.headerCount; ++i) {
     const char* name = q.headers[i].name;
-    if ((cross && isCredentialHeader(name)) || named(name, "Content-Type")) continue;
+    if ((cross && isCredentialHeader(name)) || equalsIgnoreCase(name, "Content-Type")) continue;
     w.header(name, q.headers[i].value);
   }
   if (hop.range) w.header("Range", hop.range);

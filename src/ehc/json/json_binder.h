@@ -168,6 +168,7 @@ class JsonBinder {
   }
   // JSON text of the value (any type, sub-trees included) into buf.
   BindResult bindRaw(const char* path, char* buf, size_t size) {
+    bindsRaw();
     return add(path, TargetKind::RawChars, buf, size);
   }
   BindResult bindText(const char* path, void* object, const TextSink* sink, bool raw = false);
@@ -191,6 +192,8 @@ class JsonBinder {
                           size_t capacity, void* count, size_t countSize) {
     if (kind == TargetKind::Float || kind == TargetKind::Double) bindsFloating();
     if (kind >= TargetKind::Int8 && kind <= TargetKind::Uint64) bindsIntegers();
+    if (kind == TargetKind::RawChars || kind == TargetKind::RawText || kind == TargetKind::AnyText)
+      bindsRaw();
     selectElement_ = [](JsonBinder& self, int i) { return self.selectElement(i); };
     return addElements(path, kind, base, size, stride, capacity, count, countSize);
   }
@@ -335,7 +338,10 @@ class JsonBinder {
   void endScalar(const uint8_t* after, ScalarKind kind);
   void endScalarInline(const uint8_t* after, ScalarKind kind);
   void endRaw(const uint8_t* after);
-  void rawFlush(const uint8_t* upTo);
+  // The raw captures' text up to upTo, to their targets: through rawCopy_,
+  // which only the bindings of raw kinds set (bindsRaw).
+  void rawFlush(const uint8_t* upTo) { rawCopy_(*this, upTo); }
+  void copyRaw(const uint8_t* upTo);
   void resolve(uint32_t mask, unsigned depth);
   void deliver(int i, BindStatus s);
   void notify(int i, BindStatus s);  // deliver's call of the binding's callback
@@ -377,6 +383,11 @@ class JsonBinder {
   void bindsIntegers() {
     integer_ = &convertInteger;
     quotedNumber_ = &quotedNumber;
+  }
+  // copyRaw, once a raw capture (RawChars, RawText, AnyText) is bound.
+  void (*rawCopy_)(JsonBinder& self, const uint8_t* upTo) = nullptr;
+  void bindsRaw() {
+    rawCopy_ = [](JsonBinder& self, const uint8_t* upTo) { self.copyRaw(upTo); };
   }
 
   // tokenizer (the constructor's restart() sets the parse state: members

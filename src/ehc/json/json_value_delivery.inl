@@ -261,7 +261,7 @@ void JsonBinder::endScalar(const uint8_t* after, ScalarKind kind) {
   endScalarInline(after, kind);
 }
 
-void JsonBinder::rawFlush(const uint8_t* upTo) {
+void JsonBinder::copyRaw(const uint8_t* upTo) {
   for (uint32_t it = rawMask_; it; it &= it - 1) {
     JsonBinding& b = bindings_[lowestBit(it)];
     if (upTo > b.rawFrom) {
