@@ -39,6 +39,7 @@ class JsonBinder;
 struct BodyOptions;
 class ResponseBody;
 class ResponseParser;
+class RequestWriter;
 
 // The codec stages are called through these tables, which only the opt-in
 // calls (acceptEncoding, setInflater, onEvent) name: a program that never
@@ -54,6 +55,8 @@ struct InflateCalls {
   bool (*feed)(Inflater& inflater, const char* data, size_t length);
   InflateError (*finish)(Inflater& inflater);
   InflateError (*failure)(const Inflater& inflater);  // why feed() failed
+  // A hop's Content-Encoding and Transfer-Encoding captured.
+  void (*captureCodings)(ResponseBody& body, ResponseParser& parser);
 };
 extern const InflateCalls kInflateCalls;  // codec_calls.cpp
 
@@ -65,10 +68,13 @@ struct ResumeCalls {
   size_t (*range)(uint64_t from, char* out, size_t size);
   // The answer to it has come: append, start over or fail.
   void (*start)(ResponseBody& body, const ResponseParser& parser, bool toSink);
-  // A hop's ETag, Last-Modified and Date captured; the If-Range value kept
-  // from the answer that begins the body.
-  void (*captureValidators)(ResponseBody& body, ResponseParser& parser);
+  // A hop's fields captured (Content-Range when resuming; ETag,
+  // Last-Modified, Date); the If-Range value kept from the answer that
+  // begins the body.
+  void (*captureFields)(ResponseBody& body, ResponseParser& parser, bool resuming);
   void (*keepValidator)(ResponseBody& body, const ResponseParser& parser);
+  // The resumed request's Range, and If-Range when there is a validator.
+  void (*writeHeaders)(RequestWriter& w, const char* range, const char* ifRange);
 };
 extern const ResumeCalls kResumeCalls;
 
@@ -78,6 +84,7 @@ struct EventCalls {
   void (*finish)(EventStream& stream);
   const char* (*lastEventId)(const EventStream& stream);
   uint32_t (*retryMs)(const EventStream& stream, uint32_t fallback);
+  void (*writeLastEventId)(RequestWriter& w, const char* id);  // a reconnection's header
 };
 extern const EventCalls kEventCalls;  // event_stream.cpp
 

@@ -127,9 +127,9 @@ HttpError writeRequestMessage(RequestWriter& w, const RequestSpec& q, const Clie
     if ((cross && isCredentialHeader(name)) || equalsIgnoreCase(name, "Content-Type")) continue;
     w.header(name, q.headers[i].value);
   }
-  if (hop.range) w.header("Range", hop.range);
-  if (hop.range && hop.ifRange) w.header("If-Range", hop.ifRange);
-  if (hop.lastEventId) w.header("Last-Event-ID", hop.lastEventId);
+  // (Set only when resuming, reconnecting: their calls are there.)
+  if (hop.range) q.body.resume->writeHeaders(w, hop.range, hop.ifRange);
+  if (hop.lastEventId) q.body.eventCalls->writeLastEventId(w, hop.lastEventId);
   // Codings are opt-in: only with an inflater to undo them.
   if ((q.body.inflater || s.inflater) && !requestHas(q, "Accept-Encoding") &&
       !s.headers.find("Accept-Encoding"))
