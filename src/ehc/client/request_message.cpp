@@ -113,10 +113,11 @@ HttpError writeRequestMessage(RequestWriter& w, const RequestSpec& q, const Clie
   else  // a redirect's Location is the whole target
     w.begin(hop.method, hop.url, "", nullptr, 0, nullptr, 0);
   w.standardHeaders(kUserAgent);
-  // Credentials stay with the origin they were set for.
+  // Credentials stay with the origin they were set for. (Another origin is
+  // a redirect's: its calls are there.)
   const bool cross = hop.crossOrigin;
   s.headers.forEach([&](const StoredHeaders::Field& f) {
-    if ((cross && (f.credential || isCredentialHeader(f.name))) ||
+    if ((cross && (f.credential || q.redirect->isCredential(f.name))) ||
         equalsIgnoreCase(f.name, "Content-Type") || requestHas(q, f.name))
       return;  // the request's own header of that name replaces it
     w.header(f.name, f.value);
@@ -124,7 +125,8 @@ HttpError writeRequestMessage(RequestWriter& w, const RequestSpec& q, const Clie
   if (s.cookies) s.cookies->write(cookies, w, hop.host, hop.url.https, !cross);
   for (uint8_t i = 0; i < q.headerCount; ++i) {
     const char* name = q.headers[i].name;
-    if ((cross && isCredentialHeader(name)) || equalsIgnoreCase(name, "Content-Type")) continue;
+    if ((cross && q.redirect->isCredential(name)) || equalsIgnoreCase(name, "Content-Type"))
+      continue;
     w.header(name, q.headers[i].value);
   }
   // (Set only when resuming, reconnecting: their calls are there.)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../http/text.h"
+#include "user_headers.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -43,10 +44,6 @@ bool copyHost(const Url& url, char* out, size_t size) {
   memcpy(out, url.host, url.hostLength);
   out[url.hostLength] = '\0';
   return true;
-}
-
-bool sameHost(const char* host, const Url& url) {
-  return strlen(host) == url.hostLength && memcmp(host, url.host, url.hostLength) == 0;
 }
 
 }  // namespace
@@ -140,6 +137,7 @@ void RequestRun::startAttempt() {
   hop_.method = spec_->method;
   hop_.hasBody = true;
   hop_.index = 0;
+  hop_.crossOrigin = false;  // the base URL's
   hop_.range = resuming_ ? range_ : nullptr;
   hop_.ifRange = resuming_ ? body_.ifRange() : nullptr;
   hop_.lastEventId = reconnecting_ ? body_.lastEventId() : nullptr;
@@ -151,16 +149,13 @@ void RequestRun::startHop() {
     fail(EHC_ERROR_CAPACITY, RequestError::HostTooLong);
     return retryOrDone();
   }
-  const Url& base = client_.settings.url;
-  hop_.crossOrigin =
-      hop_.url.https != base.https || hop_.url.port != base.port || !sameHost(hop_.host, base);
   headBytes_ = 0;
   client_.binder.restart();
   bodyWanted_ = -1;
   headerTargets_.begin(spec_->headerTargets, spec_->headerTargetCount);
   parser_.clearCaptures();
-  locationCapture_ = static_cast<int8_t>(
-      spec_->redirects ? parser_.captureHeader("Location", location_, sizeof location_) : -1);
+  locationCapture_ = -1;
+  if (spec_->redirects) spec_->redirect->captureLocation(*this);
   if (const CookieCalls* c = client_.settings.cookies) c->begin(client_.cookies, hop_.host);
   body_.startHop(parser_, resuming_);
   parser_.onHeaders(&kHeaderVisitor, this);
@@ -190,7 +185,8 @@ void RequestRun::settle() {
   result_.bodyWithheld = r.bodyWithheld;
   result_.sessionResumed |= r.sessionResumed;
   if (body_.failed()) {  // the body's consumers failed it: what ended the exchange
-    if (body_.restartWanted() && restartDownload()) return;
+    // (wanted only by a resumed download: its call is there)
+    if (body_.restartWanted() && spec_->restartDownload(*this)) return;
     fail(body_.error(), body_.cause());
     return done();
   }
@@ -204,7 +200,7 @@ void RequestRun::settle() {
       fail(EHC_ERROR_TOO_MANY_REDIRECTS, ErrorCause());
       return retryOrDone();
     }
-    if (!spec_->followRedirect(*this, status)) return retryOrDone();
+    if (!spec_->redirect->follow(*this, status)) return retryOrDone();
     // a redirect followed is a response accepted (login flows set cookies)
     if (const CookieCalls* c = client_.settings.cookies) c->end(client_.cookies, true);
     ++result_.redirects;
@@ -233,6 +229,14 @@ void RequestRun::failedExchange(const ExchangeResult& r) {
        ErrorCause(r.net));
 }
 
+void RequestRun::captureLocation(RequestRun& run) {
+  run.locationCapture_ = static_cast<int8_t>(
+      run.parser_.captureHeader("Location", run.location_, sizeof run.location_));
+}
+
+const RedirectCalls kRedirectCalls = {RequestRun::captureLocation, RequestRun::redirectHop,
+                                      isCredentialHeader};
+
 // The next hop from Location, resolved against the URL that sent it (RFC
 // 3986 section 5, RFC 9110 section 10.2.2) with its fragment dropped; false,
 // with the error in the result, when there is none to follow.
@@ -255,6 +259,10 @@ bool RequestRun::followRedirect(int status) {
     fail(EHC_ERROR_BAD_URL, RequestError::BadLocation);
     return false;
   }
+  const Url& origin = client_.settings.url;
+  hop_.crossOrigin = hop_.url.https != origin.https || hop_.url.port != origin.port ||
+                     hop_.url.hostLength != origin.hostLength ||
+                     memcmp(hop_.url.host, origin.host, origin.hostLength) != 0;
   if (redirectBecomesGet(status, hop_.method)) {
     hop_.method = "GET";
     hop_.hasBody = false;
@@ -371,6 +379,10 @@ void RequestRun::reconnectOrDone() {
 
 void resumeOrDone(RequestRun& run) {
   run.resumeOrDone();
+}
+
+bool restartDownload(RequestRun& run) {
+  return run.restartDownload();
 }
 
 void reconnectOrDone(RequestRun& run) {

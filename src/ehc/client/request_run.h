@@ -70,7 +70,8 @@ class RequestRun final : public Exchange {
   // Whole once Done (bindings' and header targets' outcomes included).
   const RestResult& result() const { return result_; }
 
-  // The next hop from a redirect's Location (RequestSpec::followRedirect).
+  // kRedirectCalls' steps: a hop's Location captured, the next hop from it.
+  static void captureLocation(RequestRun& run);
   static bool redirectHop(RequestRun& run, int status) { return run.followRedirect(status); }
 
   // Exchange: the request as the connection sends it.
@@ -93,6 +94,7 @@ class RequestRun final : public Exchange {
   bool restartDownload();
   void reconnectOrDone();
   friend void ehc::resumeOrDone(RequestRun& run);
+  friend bool ehc::restartDownload(RequestRun& run);
   friend void ehc::reconnectOrDone(RequestRun& run);
   void backoff();
   void done();

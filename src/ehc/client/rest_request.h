@@ -351,6 +351,7 @@ class RestRequest {
     spec_.body.resumes = attempts;
     spec_.body.resume = &kResumeCalls;
     spec_.resumeDownload = resumeOrDone;
+    spec_.restartDownload = ehc::restartDownload;
     replaceCallback(spec_.body.restart, RestartCallback());
     return *this;
   }
@@ -359,6 +360,7 @@ class RestRequest {
     spec_.body.resumes = attempts;
     spec_.body.resume = &kResumeCalls;
     spec_.resumeDownload = resumeOrDone;
+    spec_.restartDownload = ehc::restartDownload;
     replaceCallback(spec_.body.restart, RestartCallback(restart));
     return *this;
   }
