@@ -176,16 +176,17 @@ void JsonBinder::notify(int i, BindStatus s) {
 }
 
 BindStatus JsonBinder::convertFloating(const DecimalNumber& number, TargetKind kind, void* target) {
-  using R = BindStatus;
-  if (kind == TargetKind::Float) {
-    float f;
-    const R r = number.toFloat(&f);
-    if (r == R::Found) *static_cast<float*>(target) = f;
-    return r;
-  }
+  if (kind != TargetKind::Float) return convertDouble(number, kind, target);
+  float f;
+  const BindStatus r = number.toFloat(&f);
+  if (r == BindStatus::Found) *static_cast<float*>(target) = f;
+  return r;
+}
+
+BindStatus JsonBinder::convertDouble(const DecimalNumber& number, TargetKind, void* target) {
   double d;
-  const R r = number.toDouble(&d);
-  if (r == R::Found) *static_cast<double*>(target) = d;
+  const BindStatus r = number.toDouble(&d);
+  if (r == BindStatus::Found) *static_cast<double*>(target) = d;
   return r;
 }
 
