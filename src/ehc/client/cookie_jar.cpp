@@ -4,6 +4,7 @@
 
 #include "../http/request_writer.h"
 #include "../http/text.h"
+#include "request_run.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -257,6 +258,7 @@ const CookieCalls kCookieCalls = {
     },
     [](CookieJar& jar, bool accepted) { accepted ? jar.commit() : jar.discard(); },
     writeCookieHeader,
+    &RequestRun::kHeaderVisitor,
 };
 
 EHC_END_NAMESPACE

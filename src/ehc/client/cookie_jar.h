@@ -94,6 +94,7 @@ struct CookieCalls {
   // The Cookie header for a request to host, if it has any cookie.
   void (*write)(const CookieJar& jar, RequestWriter& w, const char* host, bool https,
                 bool withUsers);
+  const ResponseParser::HeaderVisitor* requestVisitor;  // RequestRun::kHeaderVisitor
 };
 extern const CookieCalls kCookieCalls;
 

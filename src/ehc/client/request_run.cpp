@@ -158,7 +158,11 @@ void RequestRun::startHop() {
   if (spec_->redirects) spec_->redirect->captureLocation(*this);
   if (const CookieCalls* c = client_.settings.cookies) c->begin(client_.cookies, hop_.host);
   body_.startHop(parser_, resuming_);
-  parser_.onHeaders(&kHeaderVisitor, this);
+  const CookieCalls* cookies = client_.settings.cookies;
+  parser_.onHeaders(spec_->headerCalls ? spec_->headerCalls->requestVisitor
+                    : cookies          ? cookies->requestVisitor
+                                       : nullptr,
+                    this);
   parser_.onBody(onBodyBytes, this);
   result_.bodyBytes = 0;    // the answer's: this hop's, if it is the answer
   if (doneBy_.expired()) {  // the hops before used up the request's time
@@ -519,7 +523,7 @@ void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {
 
 // Every field goes to the cookie jar (Set-Cookie, when it is on) and the
 // getHeader() targets (if any), which are written only when the response is
-// the answer.
+// the answer. (Set as the parser's visitor only when either is there.)
 const ResponseParser::HeaderVisitor RequestRun::kHeaderVisitor = {
     [](void* self, const char* d, size_t n) {
       RequestRun& run = *static_cast<RequestRun*>(self);
