@@ -161,6 +161,7 @@ TEST(ClientCookies, AttributesSecureAndDeletion) {
                               ScriptStep::data(ok),
                               ScriptStep::stall(0)};
   Scripted s(steps, 8, "https://api.test");
+  s.client.acceptCookies();
   s.client.get("/login");
   s.client.get("/logout");
   s.client.get("/a");
@@ -176,6 +177,42 @@ TEST(ClientCookies, AttributesSecureAndDeletion) {
   const std::string fourth = w.substr(w.rfind("GET /b"));
   EXPECT_NE(fourth.find("Cookie: sid="), std::string::npos) << fourth;
   EXPECT_EQ(fourth.find("token"), std::string::npos) << fourth;
+}
+
+// The jar is off until a cookie call turns it on: a server's cookie is not
+// kept, nor sent back; acceptCookies() keeps the next one, a cookie() turns
+// it on as well, and acceptCookies(false) stops sending what it has.
+TEST(ClientCookies, TheJarIsOffUntilACookieCallTurnsItOn) {
+  const char set[] = "HTTP/1.1 204 No Content\r\nSet-Cookie: sid=1\r\n\r\n";
+  const char setOther[] = "HTTP/1.1 204 No Content\r\nSet-Cookie: other=2\r\n\r\n";
+  const char ok[] = "HTTP/1.1 204 No Content\r\n\r\n";
+  const ScriptStep steps[] = {ScriptStep::data(set), ScriptStep::stall(0),  ScriptStep::data(ok),
+                              ScriptStep::stall(0),  ScriptStep::data(set), ScriptStep::stall(0),
+                              ScriptStep::data(ok),  ScriptStep::stall(0),  ScriptStep::data(ok),
+                              ScriptStep::stall(0)};
+  Scripted s(steps, sizeof steps / sizeof steps[0]);
+  s.client.get("/login");
+  s.client.get("/a");
+  s.client.acceptCookies();
+  s.client.get("/login");
+  s.client.get("/b");
+  s.client.acceptCookies(false);
+  s.client.get("/c");
+  const std::string w = s.written();
+  const std::string a = w.substr(w.find("GET /a"), w.find("GET /login", 1) - w.find("GET /a"));
+  EXPECT_EQ(a.find("Cookie"), std::string::npos) << a;
+  const std::string b = w.substr(w.find("GET /b"), w.find("GET /c") - w.find("GET /b"));
+  EXPECT_NE(b.find("Cookie: sid=1\r\n"), std::string::npos) << b;
+  EXPECT_EQ(w.substr(w.find("GET /c")).find("Cookie"), std::string::npos) << w;
+
+  const ScriptStep more[] = {ScriptStep::data(setOther), ScriptStep::stall(0), ScriptStep::data(ok),
+                             ScriptStep::stall(0)};
+  Scripted t(more, 4);
+  t.client.cookie("user", "u");  // turns the jar on: the server's cookie is kept too
+  t.client.get("/login");
+  t.client.get("/d");
+  const std::string d = t.written().substr(t.written().find("GET /d"));
+  EXPECT_NE(d.find("Cookie: user=u; other=2\r\n"), std::string::npos) << d;
 }
 
 // Once the wanted values are in, a server that pauses does not hold the
@@ -411,6 +448,7 @@ TEST(ClientCookies, OnlyAnAcceptedResponseChangesTheJar) {
       ScriptStep::stall(0),     ScriptStep::data(ok),      ScriptStep::stall(0),
       ScriptStep::data(ok),     ScriptStep::stall(0)};
   Scripted s(steps, sizeof steps / sizeof steps[0]);
+  s.client.acceptCookies();
   s.client.setMaxRetry(0);  // one answer per request, as scripted
   int id = 0;
   EXPECT_TRUE(s.client.get("/keep").getBody("id", &id).send().isSuccess());

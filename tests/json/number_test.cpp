@@ -75,6 +75,31 @@ TEST(Numbers, HandPickedDoubles) {
   }
 }
 
+// A double bound first, then a float, in one binder (and the other way):
+// each gets its own width's correctly rounded value (the conversion the
+// double's bind sets is widened by the float's, never narrowed).
+TEST(Numbers, DoubleAndFloatInOneBinderInEitherOrder) {
+  const char doc[] = "[0.1, 16777217, 1e39]";
+  for (bool doubleFirst : {true, false}) {
+    SCOPED_TRACE(doubleFirst);
+    ehc::StaticJsonBinder<4> binder;
+    double d0 = 0, d1 = 0;
+    float f1 = 0, f2 = 0;
+    if (doubleFirst) binder.bind("0", &d0);
+    binder.bind("1", &f1);
+    const int big = binder.bind("2", &f2);
+    if (!doubleFirst) binder.bind("0", &d0);
+    binder.bind("1", &d1);
+    binder.feed(doc, strlen(doc));
+    ASSERT_EQ(binder.finish(), ehc::JsonError::Ok);
+    EXPECT_TRUE(sameBits(d0, 0.1));
+    EXPECT_TRUE(sameBits(f1, 16777216.0f));  // a tie: to the even neighbour
+    EXPECT_TRUE(sameBits(d1, 16777217.0));
+    EXPECT_EQ(binder.status(big), ehc::BindStatus::OutOfRange);  // beyond FLT_MAX
+    EXPECT_EQ(f2, 0.0f);
+  }
+}
+
 TEST(Numbers, OverflowIsOutOfRange) {
   ehc::BindStatus s;
   EXPECT_EQ(bindDouble("1e400", &s), -12345);

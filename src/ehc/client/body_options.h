@@ -39,6 +39,7 @@ class JsonBinder;
 struct BodyOptions;
 class ResponseBody;
 class ResponseParser;
+class RequestWriter;
 
 // The codec stages are called through these tables, which only the opt-in
 // calls (acceptEncoding, setInflater, onEvent) name: a program that never
@@ -54,16 +55,26 @@ struct InflateCalls {
   bool (*feed)(Inflater& inflater, const char* data, size_t length);
   InflateError (*finish)(Inflater& inflater);
   InflateError (*failure)(const Inflater& inflater);  // why feed() failed
+  // A hop's Content-Encoding and Transfer-Encoding captured.
+  void (*captureCodings)(ResponseBody& body, ResponseParser& parser);
 };
 extern const InflateCalls kInflateCalls;  // codec_calls.cpp
 
 // A resumed download's steps (response_body.cpp), set by resume(): only a
-// program that resumes links the Range request and the Content-Range reading.
+// program that resumes links the Range request, the Content-Range reading
+// and the validators If-Range sends (validators.h).
 struct ResumeCalls {
   // "bytes=FROM-" into out; its length, 0 when it does not fit.
   size_t (*range)(uint64_t from, char* out, size_t size);
   // The answer to it has come: append, start over or fail.
   void (*start)(ResponseBody& body, const ResponseParser& parser, bool toSink);
+  // A hop's fields captured (Content-Range when resuming; ETag,
+  // Last-Modified, Date); the If-Range value kept from the answer that
+  // begins the body.
+  void (*captureFields)(ResponseBody& body, ResponseParser& parser, bool resuming);
+  void (*keepValidator)(ResponseBody& body, const ResponseParser& parser);
+  // The resumed request's Range, and If-Range when there is a validator.
+  void (*writeHeaders)(RequestWriter& w, const char* range, const char* ifRange);
 };
 extern const ResumeCalls kResumeCalls;
 
@@ -79,6 +90,7 @@ struct EventCalls {
   // After the body: EHC_OK, or the code the request fails with (a stage
   // that judges what it read; null for the event splitter).
   int (*failure)(const BodyOptions& options);
+  void (*writeLastEventId)(RequestWriter& w, const char* id);  // a reconnection's header
 };
 extern const EventCalls kEventCalls;  // event_stream.cpp
 

@@ -14,6 +14,8 @@
 
 EHC_BEGIN_NAMESPACE
 
+struct CookieCalls;
+
 struct ClientSettings {
   // Copies and parses the base URL (portOverride applied). False when it is
   // malformed or does not fit: every request then fails with urlError.
@@ -34,6 +36,7 @@ struct ClientSettings {
   uint64_t maxBodySize = 0;      // of a response body, decoded; 0: no limit
   Inflater* inflater = nullptr;  // gzip/deflate bodies accepted and decoded with it
   const InflateCalls* inflate = nullptr;
+  const CookieCalls* cookies = nullptr;  // the cookie jar in use (cookie_jar.h); nullptr: off
   StoredHeaders headers;
 };
 

@@ -4,6 +4,7 @@
 #include "../codec/inflate.h"
 #include "../http/text.h"
 #include "body_options.h"
+#include "response_body.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -59,6 +60,7 @@ const InflateCalls kInflateCalls = {
     [](Inflater& i, const char* d, size_t n) { return i.feed(d, n); },
     [](Inflater& i) { return i.finish(); },
     [](const Inflater& i) { return i.error(); },
+    [](ResponseBody& body, ResponseParser& parser) { body.captureCodings(parser); },
 };
 
 EHC_END_NAMESPACE

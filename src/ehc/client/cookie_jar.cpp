@@ -2,7 +2,9 @@
 
 #include <string.h>
 
+#include "../http/request_writer.h"
 #include "../http/text.h"
+#include "request_run.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -33,6 +35,26 @@ int yearOf(const char* s, size_t n) {
     if (k == 4 && (i + 4 == n || s[i + 4] < '0' || s[i + 4] > '9')) return year;
   }
   return -1;
+}
+
+void writeCookieHeader(const CookieJar& jar, RequestWriter& w, const char* host, bool https,
+                       bool withUsers) {
+  if (!jar.anyFor(host, https, withUsers)) return;
+  struct Pieces {
+    RequestWriter* w;
+    bool first;
+  } p{&w, true};
+  w.beginHeader("Cookie");
+  jar.forHost(
+      host, https, withUsers,
+      [](void* u, const char* text, size_t n) {
+        auto* pieces = static_cast<Pieces*>(u);
+        if (!pieces->first) pieces->w->headerText("; ", 2);
+        pieces->first = false;
+        pieces->w->headerText(text, n);
+      },
+      &p);
+  w.endHeader();
 }
 
 }  // namespace
@@ -227,5 +249,16 @@ const ResponseParser::HeaderVisitor CookieJar::kVisitor = {
       j.nameMismatch_ = j.inAttributes_ = j.pairTooLong_ = j.deletes_ = j.secure_ = false;
       j.pairLength_ = j.attrLength_ = 0;
     }};
+
+const CookieCalls kCookieCalls = {
+    &CookieJar::kVisitor,
+    [](CookieJar& jar, const char* host) {
+      jar.discard();
+      jar.setResponseHost(host);
+    },
+    [](CookieJar& jar, bool accepted) { accepted ? jar.commit() : jar.discard(); },
+    writeCookieHeader,
+    &RequestRun::kHeaderVisitor,
+};
 
 EHC_END_NAMESPACE

@@ -10,6 +10,10 @@
 // arrive and take effect only when the response is accepted (commit());
 // those of a failed response are discarded. No heap: the jar and the
 // staging area are EHC_COOKIE_JAR_BYTES each, inside the client.
+// A client uses its jar only once a cookie call turned it on
+// (acceptCookies(), cookie(), setCookie()): it calls the jar through
+// kCookieCalls, which only those calls name, so a program that never makes
+// one links none of it.
 #pragma once
 
 #include <stddef.h>
@@ -19,6 +23,8 @@
 #include "../http/response_parser.h"
 
 EHC_BEGIN_NAMESPACE
+
+class RequestWriter;
 
 class CookieJar {
  public:
@@ -77,5 +83,19 @@ class CookieJar {
   bool deletes_ = false;
   bool secure_ = false;
 };
+
+// The jar as a client's request uses it, once it is on.
+struct CookieCalls {
+  const ResponseParser::HeaderVisitor* visitor;  // a response's fields (Set-Cookie)
+  // A response from `host` is coming: what an earlier one staged is dropped.
+  void (*begin)(CookieJar& jar, const char* host);
+  // The response was accepted (its cookies take effect), or not.
+  void (*end)(CookieJar& jar, bool accepted);
+  // The Cookie header for a request to host, if it has any cookie.
+  void (*write)(const CookieJar& jar, RequestWriter& w, const char* host, bool https,
+                bool withUsers);
+  const ResponseParser::HeaderVisitor* requestVisitor;  // RequestRun::kHeaderVisitor
+};
+extern const CookieCalls kCookieCalls;
 
 EHC_END_NAMESPACE

@@ -1,5 +1,7 @@
 #include "event_stream.h"
 
+#include "../http/request_writer.h"
+
 EHC_BEGIN_NAMESPACE
 
 void EventStream::begin(const BodyOptions& options, JsonBinder* binder) {
@@ -62,6 +64,7 @@ const EventCalls kEventCalls = {
     [](const EventStream& s) { return s.lastEventId(); },
     [](const EventStream& s, uint32_t fallback) { return s.retryMs(fallback); },
     nullptr,
+    [](RequestWriter& w, const char* id) { w.header("Last-Event-ID", id); },
 };
 
 EHC_END_NAMESPACE

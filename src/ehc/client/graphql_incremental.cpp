@@ -199,6 +199,7 @@ const EventCalls GraphQLIncrementalReader::kCalls = {
     [](const BodyOptions& o) {
       return static_cast<GraphQLIncrementalReader*>(o.events)->failure();
     },
+    nullptr,  // no Last-Event-ID: lastEventId() is always null here
 };
 
 EHC_END_NAMESPACE

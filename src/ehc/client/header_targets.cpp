@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../http/text.h"
+#include "request_run.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -103,6 +104,7 @@ const HeaderTargetCalls kHeaderTargetCalls = {
     [](const HeaderTargets& t, uint32_t* found, uint32_t* truncated) {
       t.finish(found, truncated);
     },
+    &RequestRun::kHeaderVisitor,
 };
 
 BindStatus headerBool(const char* text, bool* target) {

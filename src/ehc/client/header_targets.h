@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "../config.h"
+#include "../http/response_parser.h"
 #include "../json/json_binder.h"
 
 EHC_BEGIN_NAMESPACE
@@ -75,6 +76,7 @@ struct HeaderTargetCalls {
   void (*value)(HeaderTargets& targets, const char* data, size_t length, bool write);
   void (*end)(HeaderTargets& targets, bool write);
   void (*finish)(const HeaderTargets& targets, uint32_t* found, uint32_t* truncated);
+  const ResponseParser::HeaderVisitor* requestVisitor;  // RequestRun::kHeaderVisitor
 };
 extern const HeaderTargetCalls kHeaderTargetCalls;
 

@@ -13,10 +13,6 @@ namespace {
 
 const char kUserAgent[] = "ESP32HTTPClient/" EHC_VERSION_TEXT;
 
-bool named(const char* a, const char* b) {
-  return equalsIgnoreCase(a, strlen(a), b, strlen(b));
-}
-
 bool sends(const char* method, const char* which) {
   return strcmp(method, which) == 0;
 }
@@ -31,33 +27,15 @@ bool toRequest(void* user, const char* data, size_t n) {
 
 bool requestHas(const RequestSpec& q, const char* name) {
   for (uint8_t i = 0; i < q.headerCount; ++i)
-    if (named(q.headers[i].name, name)) return true;
+    if (equalsIgnoreCase(q.headers[i].name, name)) return true;
   return false;
-}
-
-void writeCookies(RequestWriter& w, const CookieJar& jar, const Hop& hop, bool withUsers) {
-  struct Pieces {
-    RequestWriter* w;
-    bool first;
-  } p{&w, true};
-  w.beginHeader("Cookie");
-  jar.forHost(
-      hop.host, hop.url.https, withUsers,
-      [](void* u, const char* text, size_t n) {
-        auto* pieces = static_cast<Pieces*>(u);
-        if (!pieces->first) pieces->w->headerText("; ", 2);
-        pieces->first = false;
-        pieces->w->headerText(text, n);
-      },
-      &p);
-  w.endHeader();
 }
 
 // The request's Content-Type header, its rawBody type, the client's
 // persistent Content-Type header, the client's setting: the first given.
 const char* contentType(const RequestSpec& q, const ClientSettings& s) {
   for (uint8_t i = 0; i < q.headerCount; ++i)
-    if (named(q.headers[i].name, "Content-Type")) return q.headers[i].value;
+    if (equalsIgnoreCase(q.headers[i].name, "Content-Type")) return q.headers[i].value;
   if (q.contentType) return q.contentType;
   if (const char* stored = s.headers.find("Content-Type")) return stored;
   return s.contentType;
@@ -66,7 +44,7 @@ const char* contentType(const RequestSpec& q, const ClientSettings& s) {
 // An upload's type: the request's Content-Type header, else bytes.
 const char* uploadType(const RequestSpec& q) {
   for (uint8_t i = 0; i < q.headerCount; ++i)
-    if (named(q.headers[i].name, "Content-Type")) return q.headers[i].value;
+    if (equalsIgnoreCase(q.headers[i].name, "Content-Type")) return q.headers[i].value;
   return "application/octet-stream";
 }
 
@@ -135,23 +113,25 @@ HttpError writeRequestMessage(RequestWriter& w, const RequestSpec& q, const Clie
   else  // a redirect's Location is the whole target
     w.begin(hop.method, hop.url, "", nullptr, 0, nullptr, 0);
   w.standardHeaders(kUserAgent);
-  // Credentials stay with the origin they were set for.
+  // Credentials stay with the origin they were set for. (Another origin is
+  // a redirect's: its calls are there.)
   const bool cross = hop.crossOrigin;
   s.headers.forEach([&](const StoredHeaders::Field& f) {
-    if ((cross && (f.credential || isCredentialHeader(f.name))) || named(f.name, "Content-Type") ||
-        requestHas(q, f.name))
+    if ((cross && (f.credential || q.redirect->isCredential(f.name))) ||
+        equalsIgnoreCase(f.name, "Content-Type") || requestHas(q, f.name))
       return;  // the request's own header of that name replaces it
     w.header(f.name, f.value);
   });
-  if (cookies.anyFor(hop.host, hop.url.https, !cross)) writeCookies(w, cookies, hop, !cross);
+  if (s.cookies) s.cookies->write(cookies, w, hop.host, hop.url.https, !cross);
   for (uint8_t i = 0; i < q.headerCount; ++i) {
     const char* name = q.headers[i].name;
-    if ((cross && isCredentialHeader(name)) || named(name, "Content-Type")) continue;
+    if ((cross && q.redirect->isCredential(name)) || equalsIgnoreCase(name, "Content-Type"))
+      continue;
     w.header(name, q.headers[i].value);
   }
-  if (hop.range) w.header("Range", hop.range);
-  if (hop.range && hop.ifRange) w.header("If-Range", hop.ifRange);
-  if (hop.lastEventId) w.header("Last-Event-ID", hop.lastEventId);
+  // (Set only when resuming, reconnecting: their calls are there.)
+  if (hop.range) q.body.resume->writeHeaders(w, hop.range, hop.ifRange);
+  if (hop.lastEventId) q.body.eventCalls->writeLastEventId(w, hop.lastEventId);
   // Codings are opt-in: only with an inflater to undo them.
   if ((q.body.inflater || s.inflater) && !requestHas(q, "Accept-Encoding") &&
       !s.headers.find("Accept-Encoding"))

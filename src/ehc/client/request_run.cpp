@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../http/text.h"
+#include "user_headers.h"
 
 EHC_BEGIN_NAMESPACE
 
@@ -43,10 +44,6 @@ bool copyHost(const Url& url, char* out, size_t size) {
   memcpy(out, url.host, url.hostLength);
   out[url.hostLength] = '\0';
   return true;
-}
-
-bool sameHost(const char* host, const Url& url) {
-  return strlen(host) == url.hostLength && memcmp(host, url.host, url.hostLength) == 0;
 }
 
 }  // namespace
@@ -140,6 +137,7 @@ void RequestRun::startAttempt() {
   hop_.method = spec_->method;
   hop_.hasBody = true;
   hop_.index = 0;
+  hop_.crossOrigin = false;  // the base URL's
   hop_.range = resuming_ ? range_ : nullptr;
   hop_.ifRange = resuming_ ? body_.ifRange() : nullptr;
   hop_.lastEventId = reconnecting_ ? body_.lastEventId() : nullptr;
@@ -151,20 +149,20 @@ void RequestRun::startHop() {
     fail(EHC_ERROR_CAPACITY, RequestError::HostTooLong);
     return retryOrDone();
   }
-  const Url& base = client_.settings.url;
-  hop_.crossOrigin =
-      hop_.url.https != base.https || hop_.url.port != base.port || !sameHost(hop_.host, base);
   headBytes_ = 0;
   client_.binder.restart();
   bodyWanted_ = -1;
   headerTargets_.begin(spec_->headerTargets, spec_->headerTargetCount);
   parser_.clearCaptures();
-  locationCapture_ = static_cast<int8_t>(
-      spec_->redirects ? parser_.captureHeader("Location", location_, sizeof location_) : -1);
-  client_.cookies.discard();  // what a failed exchange before this one staged
-  client_.cookies.setResponseHost(hop_.host);
+  locationCapture_ = -1;
+  if (spec_->redirects) spec_->redirect->captureLocation(*this);
+  if (const CookieCalls* c = client_.settings.cookies) c->begin(client_.cookies, hop_.host);
   body_.startHop(parser_, resuming_);
-  parser_.onHeaders(&kHeaderVisitor, this);
+  const CookieCalls* cookies = client_.settings.cookies;
+  parser_.onHeaders(spec_->headerCalls ? spec_->headerCalls->requestVisitor
+                    : cookies          ? cookies->requestVisitor
+                                       : nullptr,
+                    this);
   parser_.onBody(onBodyBytes, this);
   result_.bodyBytes = 0;    // the answer's: this hop's, if it is the answer
   if (doneBy_.expired()) {  // the hops before used up the request's time
@@ -191,7 +189,8 @@ void RequestRun::settle() {
   result_.bodyWithheld = r.bodyWithheld;
   result_.sessionResumed |= r.sessionResumed;
   if (body_.failed()) {  // the body's consumers failed it: what ended the exchange
-    if (body_.restartWanted() && restartDownload()) return;
+    // (wanted only by a resumed download: its call is there)
+    if (body_.restartWanted() && spec_->restartDownload(*this)) return;
     fail(body_.error(), body_.cause());
     return done();
   }
@@ -205,9 +204,9 @@ void RequestRun::settle() {
       fail(EHC_ERROR_TOO_MANY_REDIRECTS, ErrorCause());
       return retryOrDone();
     }
-    if (!spec_->followRedirect(*this, status)) return retryOrDone();
-    client_.cookies
-        .commit();  // a redirect followed is a response accepted (login flows set cookies)
+    if (!spec_->redirect->follow(*this, status)) return retryOrDone();
+    // a redirect followed is a response accepted (login flows set cookies)
+    if (const CookieCalls* c = client_.settings.cookies) c->end(client_.cookies, true);
     ++result_.redirects;
     state_ = RunState::Hop;
     return;
@@ -234,6 +233,14 @@ void RequestRun::failedExchange(const ExchangeResult& r) {
        ErrorCause(r.net));
 }
 
+void RequestRun::captureLocation(RequestRun& run) {
+  run.locationCapture_ = static_cast<int8_t>(
+      run.parser_.captureHeader("Location", run.location_, sizeof run.location_));
+}
+
+const RedirectCalls kRedirectCalls = {RequestRun::captureLocation, RequestRun::redirectHop,
+                                      isCredentialHeader};
+
 // The next hop from Location, resolved against the URL that sent it (RFC
 // 3986 section 5, RFC 9110 section 10.2.2) with its fragment dropped; false,
 // with the error in the result, when there is none to follow.
@@ -256,6 +263,10 @@ bool RequestRun::followRedirect(int status) {
     fail(EHC_ERROR_BAD_URL, RequestError::BadLocation);
     return false;
   }
+  const Url& origin = client_.settings.url;
+  hop_.crossOrigin = hop_.url.https != origin.https || hop_.url.port != origin.port ||
+                     hop_.url.hostLength != origin.hostLength ||
+                     memcmp(hop_.url.host, origin.host, origin.hostLength) != 0;
   if (redirectBecomesGet(status, hop_.method)) {
     hop_.method = "GET";
     hop_.hasBody = false;
@@ -374,6 +385,10 @@ void resumeOrDone(RequestRun& run) {
   run.resumeOrDone();
 }
 
+bool restartDownload(RequestRun& run) {
+  return run.restartDownload();
+}
+
 void reconnectOrDone(RequestRun& run) {
   run.reconnectOrDone();
 }
@@ -404,10 +419,8 @@ void RequestRun::done() {
   result_.totalMs = monotonicMs() - begun_;
   if (ownsBinder_) completeBindings();
   // Nothing of a response the client rejected is kept.
-  if (result_.error == EHC_OK)
-    client_.cookies.commit();
-  else
-    client_.cookies.discard();
+  if (const CookieCalls* c = client_.settings.cookies)
+    c->end(client_.cookies, result_.error == EHC_OK);
   state_ = RunState::Done;
 }
 
@@ -522,23 +535,27 @@ void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {
   run.body_.take(run.parser_, run.bodyBinder(), run.downloading(), data, length);
 }
 
-// Every field goes to the cookie jar (Set-Cookie) and the getHeader()
-// targets (if any), which are written only when the response is the answer.
+// Every field goes to the cookie jar (Set-Cookie, when it is on) and the
+// getHeader() targets (if any), which are written only when the response is
+// the answer. (Set as the parser's visitor only when either is there.)
 const ResponseParser::HeaderVisitor RequestRun::kHeaderVisitor = {
     [](void* self, const char* d, size_t n) {
       RequestRun& run = *static_cast<RequestRun*>(self);
-      CookieJar::kVisitor.name(&run.client_.cookies, d, n);
+      if (const CookieCalls* c = run.client_.settings.cookies)
+        c->visitor->name(&run.client_.cookies, d, n);
       if (const HeaderTargetCalls* t = run.spec_->headerCalls) t->name(run.headerTargets_, d, n);
     },
     [](void* self, const char* d, size_t n) {
       RequestRun& run = *static_cast<RequestRun*>(self);
-      CookieJar::kVisitor.value(&run.client_.cookies, d, n);
+      if (const CookieCalls* c = run.client_.settings.cookies)
+        c->visitor->value(&run.client_.cookies, d, n);
       if (const HeaderTargetCalls* t = run.spec_->headerCalls)
         t->value(run.headerTargets_, d, n, !run.followingRedirect());
     },
     [](void* self, bool trailer) {
       RequestRun& run = *static_cast<RequestRun*>(self);
-      CookieJar::kVisitor.end(&run.client_.cookies, trailer);
+      if (const CookieCalls* c = run.client_.settings.cookies)
+        c->visitor->end(&run.client_.cookies, trailer);
       if (const HeaderTargetCalls* t = run.spec_->headerCalls)
         t->end(run.headerTargets_, !run.followingRedirect());
     }};

@@ -70,7 +70,12 @@ class RequestRun final : public Exchange {
   // Whole once Done (bindings' and header targets' outcomes included).
   const RestResult& result() const { return result_; }
 
-  // The next hop from a redirect's Location (RequestSpec::followRedirect).
+  // The response's fields to the cookie jar and the getHeader() targets, as
+  // the calls of either name it (CookieCalls, HeaderTargetCalls): a program
+  // with neither links none of it, and its parser calls no visitor.
+  static const ResponseParser::HeaderVisitor kHeaderVisitor;
+  // kRedirectCalls' steps: a hop's Location captured, the next hop from it.
+  static void captureLocation(RequestRun& run);
   static bool redirectHop(RequestRun& run, int status) { return run.followRedirect(status); }
 
   // Exchange: the request as the connection sends it.
@@ -93,6 +98,7 @@ class RequestRun final : public Exchange {
   bool restartDownload();
   void reconnectOrDone();
   friend void ehc::resumeOrDone(RequestRun& run);
+  friend bool ehc::restartDownload(RequestRun& run);
   friend void ehc::reconnectOrDone(RequestRun& run);
   void endEventStage();
   friend void ehc::endEventStage(RequestRun& run);
@@ -110,7 +116,6 @@ class RequestRun final : public Exchange {
   JsonBinder* bodyBinder() const;
   bool responseHasBody(int status) const;
   static void onBodyBytes(void* self, const char* data, size_t length);
-  static const ResponseParser::HeaderVisitor kHeaderVisitor;
 
   ClientParts& client_;  // settings only read
 

@@ -36,10 +36,19 @@ struct ClientSettings;
 // reconnection (request_run.cpp): set by resume() and onEvent(), so only a
 // program that asks for them links them.
 void resumeOrDone(RequestRun& run);
+bool restartDownload(RequestRun& run);  // a resumed download's target starts over
 void reconnectOrDone(RequestRun& run);
 // The end of a body stage's body (RestRequest::bodyStage): its verdict, no reconnection.
 void endEventStage(RequestRun& run);
 struct RequestSpec;
+
+// Redirect following, as the request in flight calls it (request_run.cpp).
+struct RedirectCalls {
+  void (*captureLocation)(RequestRun& run);      // a hop's Location captured
+  bool (*follow)(RequestRun& run, int status);   // the next hop from it; false: failed
+  bool (*isCredential)(const char* headerName);  // not sent to another origin
+};
+extern const RedirectCalls kRedirectCalls;
 
 // Writes a request's body with the headers that go with it (Content-Type,
 // the length or chunked, the blank line); *headBytes: the bytes before the
@@ -103,11 +112,13 @@ struct RequestSpec {
   StatusCallback onSuccess;
   ErrorCallback onError;
   ResultCallback onResponse;
-  // RequestRun::redirectHop, set with redirects: only a program that follows
-  // redirects links the Location's resolution (RFC 3986, 1.2 KB on rv32imc).
-  bool (*followRedirect)(RequestRun& run, int status) = nullptr;
+  // kRedirectCalls, set with redirects: only a program that follows
+  // redirects links the Location's capture and resolution (RFC 3986, 1.2 KB
+  // on rv32imc) and the credentials kept from another origin.
+  const RedirectCalls* redirect = nullptr;
   BodyWriter writeBody = nullptr;  // the fields' or the upload's; nullptr: raw or none
   void (*resumeDownload)(RequestRun& run) = nullptr;   // resumeOrDone, with body.resumes
+  bool (*restartDownload)(RequestRun& run) = nullptr;  // restartDownload, with it
   void (*reconnectStream)(RequestRun& run) = nullptr;  // reconnectOrDone, with body.events
                                                        // (endEventStage: another stage)
 

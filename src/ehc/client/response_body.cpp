@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../http/content_range.h"
+#include "../http/request_writer.h"
 #include "../http/validators.h"
 #include "client_error.h"
 
@@ -24,19 +25,29 @@ void ResponseBody::startHop(ResponseParser& parser, bool resuming) {
   binder_ = nullptr;
   error_ = 0;
   cause_ = ErrorCause();
+  contentCoding_ = transferCoding_ = contentRangeCapture_ = -1;
+  etagCapture_ = lastModifiedCapture_ = dateCapture_ = -1;
+  if (inflater_) inflate_->captureCodings(*this, parser);
+  parser.deliverCodedBodies(inflater_ != nullptr);
+  if (options_->resume) options_->resume->captureFields(*this, parser, resuming);
+}
+
+// The coding fields, when there is an inflater to undo them (kInflateCalls).
+void ResponseBody::captureCodings(ResponseParser& parser) {
   contentEncoding_[0] = transferEncoding_[0] = '\0';
-  const bool decoding = inflater_ != nullptr;
   contentCoding_ = static_cast<int8_t>(
-      decoding ? parser.captureHeader("Content-Encoding", contentEncoding_, sizeof contentEncoding_)
-               : -1);
-  transferCoding_ =
-      static_cast<int8_t>(decoding ? parser.captureHeader("Transfer-Encoding", transferEncoding_,
-                                                          sizeof transferEncoding_)
-                                   : -1);
-  parser.deliverCodedBodies(decoding);
+      parser.captureHeader("Content-Encoding", contentEncoding_, sizeof contentEncoding_));
+  transferCoding_ = static_cast<int8_t>(
+      parser.captureHeader("Transfer-Encoding", transferEncoding_, sizeof transferEncoding_));
+}
+
+// A resumable download's fields (kResumeCalls): a resumed hop's
+// Content-Range, and the validators.
+void ResponseBody::captureFields(ResponseParser& parser, bool resuming) {
   contentRange_[0] = '\0';
-  contentRangeCapture_ = static_cast<int8_t>(
-      resuming ? parser.captureHeader("Content-Range", contentRange_, sizeof contentRange_) : -1);
+  if (resuming)
+    contentRangeCapture_ = static_cast<int8_t>(
+        parser.captureHeader("Content-Range", contentRange_, sizeof contentRange_));
   captureValidators(parser);
 }
 
@@ -117,7 +128,8 @@ void ResponseBody::start(const ResponseParser& parser, JsonBinder* binder, bool 
   if (!chooseCoding(parser)) return;
   total_ = inflating_ ? -1 : parser.contentLength();
   knownLength_ = parser.status() == 200 ? parser.contentLength() : -1;
-  if (toSink_ && parser.status() == 200) keepValidator(parser);
+  if (toSink_ && parser.status() == 200 && options_->resume)
+    options_->resume->keepValidator(*this, parser);
   if (toSink_ && options_->events) {  // the events take the binder and the body
     eventMode_ = true;
     options_->eventCalls->begin(events_, *options_, binder_);
@@ -158,6 +170,14 @@ const ResumeCalls kResumeCalls = {
     writeRangeFrom,
     [](ResponseBody& body, const ResponseParser& parser, bool toSink) {
       body.startResumed(parser, toSink);
+    },
+    [](ResponseBody& body, ResponseParser& parser, bool resuming) {
+      body.captureFields(parser, resuming);
+    },
+    [](ResponseBody& body, const ResponseParser& parser) { body.keepValidator(parser); },
+    [](RequestWriter& w, const char* range, const char* ifRange) {
+      w.header("Range", range);
+      if (ifRange) w.header("If-Range", ifRange);
     },
 };
 

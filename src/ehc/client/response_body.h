@@ -79,12 +79,18 @@ class ResponseBody {
   uint32_t eventRetryMs(uint32_t fallback) const;
   // A resumed hop's answer has come (kResumeCalls.start, from start()).
   void startResumed(const ResponseParser& parser, bool toSink);
+  // A resumable download's fields (kResumeCalls): captured at a hop's start
+  // (Content-Range when resuming, the validators), and the If-Range value
+  // kept from the answer that begins the body.
+  void captureFields(ResponseParser& parser, bool resuming);
+  void keepValidator(const ResponseParser& parser);
+  // The coding fields, captured at a hop's start (kInflateCalls).
+  void captureCodings(ResponseParser& parser);
 
  private:
   void start(const ResponseParser& parser, JsonBinder* binder, bool toSink);
   void restartDownload();
   void captureValidators(ResponseParser& parser);
-  void keepValidator(const ResponseParser& parser);
   // Does a consumer still take the body? (Inline: asked at every read.)
   bool wanted() const {
     if (eventMode_) return !events_.stopped();

@@ -175,9 +175,16 @@ class RestClient : private RequestOwner {
   // The key in header `name` (as ESP32-HTTP-Client has it: name first); a
   // second call with the same name replaces the value.
   bool apiKey(TextArg name, TextArg key);
-  // A cookie sent on every request to the base URL's origin (server cookies
-  // are kept automatically). Credentials (Authorization, API key, cookies)
-  // never follow a redirect to another scheme, host or port.
+  // The cookie jar (cookie_jar.h): cookies servers set (Set-Cookie) are
+  // kept and sent back, with the user's. Off until this or a cookie() or
+  // setCookie() turns it on (as libcurl's cookie engine and Arduino's
+  // HTTPClient jar): off, no Cookie header is sent and Set-Cookie is not
+  // read (a program that never turns it on links no jar). Off again keeps
+  // the jar's cookies, unsent.
+  void acceptCookies(bool on = true) { parts_.settings.cookies = on ? &kCookieCalls : nullptr; }
+  // A cookie sent on every request to the base URL's origin; turns the jar
+  // on. Credentials (Authorization, API key, cookies) never follow a
+  // redirect to another scheme, host or port.
   // cookie() chains (client.cookie("a", "1").cookie("b", "2")); setCookie()
   // says whether it was kept (false: null, malformed, or no room).
   RestClient& cookie(TextArg name, TextArg value) {
@@ -185,6 +192,7 @@ class RestClient : private RequestOwner {
     return *this;
   }
   bool setCookie(TextArg name, TextArg value) {
+    acceptCookies();
     return parts_.cookies.set(name.c_str(), value.c_str());
   }
   void clearCookies() { parts_.cookies.clear(); }

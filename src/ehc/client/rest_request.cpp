@@ -383,7 +383,7 @@ RestRequest& RestRequest::idempotent(bool yes) & {
 
 RestRequest& RestRequest::followRedirects(uint8_t max) & {
   spec_.redirects = max;
-  spec_.followRedirect = RequestRun::redirectHop;
+  spec_.redirect = &kRedirectCalls;
   return *this;
 }
 

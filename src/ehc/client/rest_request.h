@@ -359,6 +359,7 @@ class RestRequest {
     spec_.body.resumes = attempts;
     spec_.body.resume = &kResumeCalls;
     spec_.resumeDownload = resumeOrDone;
+    spec_.restartDownload = ehc::restartDownload;
     replaceCallback(spec_.body.restart, RestartCallback());
     return *this;
   }
@@ -367,6 +368,7 @@ class RestRequest {
     spec_.body.resumes = attempts;
     spec_.body.resume = &kResumeCalls;
     spec_.resumeDownload = resumeOrDone;
+    spec_.restartDownload = ehc::restartDownload;
     replaceCallback(spec_.body.restart, RestartCallback(restart));
     return *this;
   }

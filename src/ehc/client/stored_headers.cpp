@@ -7,12 +7,6 @@
 
 EHC_BEGIN_NAMESPACE
 
-namespace {
-bool named(const char* a, const char* b) {
-  return equalsIgnoreCase(a, strlen(a), b, strlen(b));
-}
-}  // namespace
-
 StoredHeaders::Field StoredHeaders::field(size_t at) const {
   const char* name = data_ + at + 1;
   return {name, name + strlen(name) + 1, data_[at] == 'c'};
@@ -25,7 +19,7 @@ size_t StoredHeaders::next(size_t at) const {
 
 const char* StoredHeaders::find(const char* name) const {
   for (size_t at = 0; at < used_; at = next(at))
-    if (named(field(at).name, name)) return field(at).value;
+    if (equalsIgnoreCase(field(at).name, name)) return field(at).value;
   return nullptr;
 }
 
@@ -38,7 +32,7 @@ bool StoredHeaders::set(const char* name, const char* value, const char* prefix,
   const size_t valueLength = value ? strlen(value) : 0;
   size_t oldAt = used_, oldEnd = used_;
   for (size_t at = 0; at < used_; at = next(at)) {
-    if (named(field(at).name, name)) {
+    if (equalsIgnoreCase(field(at).name, name)) {
       oldAt = at;
       oldEnd = next(at);
     }

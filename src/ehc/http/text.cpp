@@ -1,5 +1,7 @@
 #include "text.h"
 
+#include <string.h>
+
 EHC_BEGIN_NAMESPACE
 
 namespace {
@@ -54,6 +56,10 @@ bool equalsIgnoreCase(const char* a, size_t an, const char* b, size_t bn) {
     if (x != y) return false;
   }
   return true;
+}
+
+bool equalsIgnoreCase(const char* a, const char* b) {
+  return equalsIgnoreCase(a, strlen(a), b, strlen(b));
 }
 
 size_t percentEncodedLength(const char* s, size_t n, PercentSet set) {

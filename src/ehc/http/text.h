@@ -38,6 +38,8 @@ inline bool isTokenChar(uint8_t c) {
 }
 bool isToken(const char* s, size_t n);
 bool equalsIgnoreCase(const char* a, size_t an, const char* b, size_t bn);
+// The same, of two NUL-terminated texts (header names).
+bool equalsIgnoreCase(const char* a, const char* b);
 
 // Which bytes stay as they are; the rest become %XX (uppercase hex).
 enum class PercentSet : uint8_t {

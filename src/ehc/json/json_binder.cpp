@@ -67,6 +67,7 @@ JsonBinder::BindResult JsonBinder::add(const char* path, TargetKind kind, void* 
 JsonBinder::BindResult JsonBinder::bindText(const char* path, void* object, const TextSink* sink,
                                             bool raw) {
   if (sink == nullptr) return kBadTarget;
+  if (raw) bindsRaw();
   const BindResult i = add(path, raw ? TargetKind::RawText : TargetKind::Text, object, 0);
   if (i >= 0) bindings_[i].sink = sink;
   return i;
@@ -75,6 +76,7 @@ JsonBinder::BindResult JsonBinder::bindText(const char* path, void* object, cons
 JsonBinder::BindResult JsonBinder::bindAnyText(const char* path, void* object,
                                                const TextSink* sink) {
   if (sink == nullptr) return kBadTarget;
+  bindsRaw();
   const BindResult i = add(path, TargetKind::AnyText, object, 0);
   if (i >= 0) bindings_[i].sink = sink;
   return i;

@@ -137,11 +137,11 @@ class JsonBinder {
   // float or a double: these two take its address; the integer conversion
   // likewise, by the integers' bind.)
   BindResult bind(const char* path, float* target) {
-    bindsFloating();
+    bindsFloating(TargetKind::Float);
     return add(path, TargetKind::Float, target, 0);
   }
   BindResult bind(const char* path, double* target) {
-    bindsFloating();
+    bindsFloating(TargetKind::Double);
     return add(path, TargetKind::Double, target, 0);
   }
   template <typename T,
@@ -162,6 +162,7 @@ class JsonBinder {
   }
   // JSON text of the value (any type, sub-trees included) into buf.
   BindResult bindRaw(const char* path, char* buf, size_t size) {
+    bindsRaw();
     return add(path, TargetKind::RawChars, buf, size);
   }
   BindResult bindText(const char* path, void* object, const TextSink* sink, bool raw = false);
@@ -183,8 +184,10 @@ class JsonBinder {
   // one with a kind other than an integer the integer conversion.)
   BindResult bindElements(const char* path, TargetKind kind, void* base, size_t size, size_t stride,
                           size_t capacity, void* count, size_t countSize) {
-    if (kind == TargetKind::Float || kind == TargetKind::Double) bindsFloating();
+    if (kind == TargetKind::Float || kind == TargetKind::Double) bindsFloating(kind);
     if (kind >= TargetKind::Int8 && kind <= TargetKind::Uint64) bindsIntegers();
+    if (kind == TargetKind::RawChars || kind == TargetKind::RawText || kind == TargetKind::AnyText)
+      bindsRaw();
     selectElement_ = [](JsonBinder& self, int i) { return self.selectElement(i); };
     return addElements(path, kind, base, size, stride, capacity, count, countSize);
   }
@@ -281,8 +284,10 @@ class JsonBinder {
   BindResult add(const char* path, TargetKind kind, void* target, size_t size);
   BindResult addElements(const char* path, TargetKind kind, void* base, size_t size, size_t stride,
                          size_t capacity, void* count, size_t countSize);
-  // The number as a float or double target (kind) at `target`.
+  // The number as a float or double target (kind) at `target`; as a double
+  // (convertDouble: a program that binds no float links no float conversion).
   static BindStatus convertFloating(const DecimalNumber& number, TargetKind kind, void* target);
+  static BindStatus convertDouble(const DecimalNumber& number, TargetKind kind, void* target);
   static BindStatus convertInteger(const DecimalNumber& number, TargetKind kind, void* target);
   void fail(JsonError e, const uint8_t* at);
   // fail(), for the tokenizer's readers.
@@ -329,7 +334,10 @@ class JsonBinder {
   void endScalar(const uint8_t* after, ScalarKind kind);
   void endScalarInline(const uint8_t* after, ScalarKind kind);
   void endRaw(const uint8_t* after);
-  void rawFlush(const uint8_t* upTo);
+  // The raw captures' text up to upTo, to their targets: through rawCopy_,
+  // which only the bindings of raw kinds set (bindsRaw).
+  void rawFlush(const uint8_t* upTo) { rawCopy_(*this, upTo); }
+  void copyRaw(const uint8_t* upTo);
   void resolve(uint32_t mask, unsigned depth);
   void deliver(int i, BindStatus s);
   void notify(int i, BindStatus s);  // deliver's call of the binding's callback
@@ -355,7 +363,8 @@ class JsonBinder {
   uint32_t elementBindings_ = 0;  // bindings made with bindElements
   uint32_t wildBindings_ = 0;     // bindings whose path has a "*"
   uint32_t rootPaths_ = 0;        // bindings of the root path ""
-  // convertFloating, once a float or double is bound (see bind(float*)).
+  // convertFloating once a float is bound, convertDouble once a double is
+  // (see bind(float*)).
   BindStatus (*floating_)(const DecimalNumber&, TargetKind, void*) = nullptr;
   // convertInteger, once an integer is bound (bind(T*), bindElements).
   BindStatus (*integer_)(const DecimalNumber&, TargetKind, void*) = nullptr;
@@ -364,13 +373,23 @@ class JsonBinder {
   // selectElement, once an element binding is made (bindElements).
   bool (*selectElement_)(JsonBinder& self, int binding) = nullptr;
   static void quotedNumber(JsonBinder& self, int i) { self.deliverQuoted(i); }
-  void bindsFloating() {
-    floating_ = &convertFloating;
+  // A float binding needs both widths' conversion, a double binding the
+  // double's (unless a float is bound too).
+  void bindsFloating(TargetKind kind) {
+    if (kind == TargetKind::Float)
+      floating_ = &convertFloating;
+    else if (!floating_)
+      floating_ = &convertDouble;
     quotedNumber_ = &quotedNumber;
   }
   void bindsIntegers() {
     integer_ = &convertInteger;
     quotedNumber_ = &quotedNumber;
+  }
+  // copyRaw, once a raw capture (RawChars, RawText, AnyText) is bound.
+  void (*rawCopy_)(JsonBinder& self, const uint8_t* upTo) = nullptr;
+  void bindsRaw() {
+    rawCopy_ = [](JsonBinder& self, const uint8_t* upTo) { self.copyRaw(upTo); };
   }
 
   // tokenizer (the constructor's restart() sets the parse state: members

@@ -178,16 +178,17 @@ void JsonBinder::notify(int i, BindStatus s) {
 }
 
 BindStatus JsonBinder::convertFloating(const DecimalNumber& number, TargetKind kind, void* target) {
-  using R = BindStatus;
-  if (kind == TargetKind::Float) {
-    float f;
-    const R r = number.toFloat(&f);
-    if (r == R::Found) *static_cast<float*>(target) = f;
-    return r;
-  }
+  if (kind != TargetKind::Float) return convertDouble(number, kind, target);
+  float f;
+  const BindStatus r = number.toFloat(&f);
+  if (r == BindStatus::Found) *static_cast<float*>(target) = f;
+  return r;
+}
+
+BindStatus JsonBinder::convertDouble(const DecimalNumber& number, TargetKind, void* target) {
   double d;
-  const R r = number.toDouble(&d);
-  if (r == R::Found) *static_cast<double*>(target) = d;
+  const BindStatus r = number.toDouble(&d);
+  if (r == BindStatus::Found) *static_cast<double*>(target) = d;
   return r;
 }
 
@@ -263,7 +264,7 @@ void JsonBinder::endScalar(const uint8_t* after, ScalarKind kind) {
   endScalarInline(after, kind);
 }
 
-void JsonBinder::rawFlush(const uint8_t* upTo) {
+void JsonBinder::copyRaw(const uint8_t* upTo) {
   for (uint32_t it = rawMask_; it; it &= it - 1) {
     JsonBinding& b = bindings_[lowestBit(it)];
     if (upTo > b.rawFrom) {
