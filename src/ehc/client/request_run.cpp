@@ -80,15 +80,12 @@ void RequestRun::start(const RequestSpec& spec, bool ownsBinder) {
   state_ = RunState::Attempt;
 }
 
-bool RequestRun::step() {
+bool RequestRun::stepOther() {
   blocked_ = false;
   switch (state_) {
     case RunState::Attempt: startAttempt(); break;
     case RunState::Hop: startHop(); break;
-    case RunState::Exchange:
-      if (!client_.connection.step(progress_)) state_ = RunState::Settle;
-      blocked_ = progress_.blocked();
-      break;
+    case RunState::Exchange: break;  // step()'s
     case RunState::Settle: settle(); break;
     case RunState::Backoff: backoff(); break;
     case RunState::Done: break;
@@ -495,6 +492,7 @@ JsonBinder* RequestRun::bodyBinder() const {
 // Nothing more is wanted once the body's consumers failed, its announced
 // size is beyond the limit, or (no download) the bindings are resolved.
 bool RequestRun::bodySatisfied() const {
+  if (body_.direct()) return client_.binder.done();  // asked at every read: the common case first
   const bool wanted = downloading() || (wantsBody() && !client_.binder.done());
   return !wanted || body_.failed() || body_.eventsStopped() || body_.tooLarge(parser_);
 }
@@ -502,10 +500,14 @@ bool RequestRun::bodySatisfied() const {
 void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {
   RequestRun& run = *static_cast<RequestRun*>(self);
   run.result_.bodyBytes += length;
-  if (run.body_.ignoring()) return;  // read on only to keep the connection
-  if (run.body_.started()) return run.body_.take(run.parser_, nullptr, false, data, length);
-  if (run.followingRedirect()) return;  // a hop's body is nobody's
-  run.body_.take(run.parser_, run.bodyBinder(), run.downloading(), data, length);
+  if (run.body_.started()) return run.body_.more(run.parser_, data, length);
+  run.firstBodyBytes(data, length);
+}
+
+// Out of line: what it calls would cost every slice's call its registers.
+void RequestRun::firstBodyBytes(const char* data, size_t length) {
+  if (followingRedirect()) return;  // a hop's body is nobody's
+  body_.take(parser_, bodyBinder(), downloading(), data, length);
 }
 
 // Every field goes to the cookie jar (Set-Cookie) and the getHeader()

@@ -19,7 +19,8 @@ void ResponseBody::begin(const BodyOptions& options, uint64_t maxBody, Inflater*
 
 void ResponseBody::startHop(ResponseParser& parser, bool resuming) {
   resuming_ = resuming;
-  started_ = fedBinder_ = skipped_ = completedByRange_ = eventMode_ = restartWanted_ = false;
+  started_ = fedBinder_ = skipped_ = completedByRange_ = eventMode_ = restartWanted_ = direct_ =
+      false;
   if (!resuming) restartDownload();
   binder_ = nullptr;
   error_ = 0;
@@ -79,6 +80,7 @@ void ResponseBody::restartDownload() {
 
 void ResponseBody::fail(int code, ErrorCause cause) {
   if (error_) return;  // the first failure is the one to tell
+  direct_ = false;
   error_ = code;
   cause_ = cause;
 }
@@ -125,6 +127,7 @@ void ResponseBody::start(const ResponseParser& parser, JsonBinder* binder, bool 
     return;
   }
   if (toSink_ && options_->check) options_->check->begin();
+  direct_ = binder_ && !toSink_ && !inflating_ && !options_->progress;
 }
 
 // The answer to Range: bytes=received_- (content_range.h's rules).

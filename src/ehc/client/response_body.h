@@ -40,10 +40,21 @@ class ResponseBody {
   // of a response.
   void take(const ResponseParser& parser, JsonBinder* binder, bool toSink, const char* data,
             size_t length);
-  // Nobody takes this response's body any more (the bindings were done, or
-  // it failed): take() would only drop the bytes. Stays so until the next
-  // response.
-  bool ignoring() const { return started_ && (skipped_ || error_ != 0); }
+  // The next bytes of a started() body: take() with the consumers it chose.
+  // Inline: for the common body, JSON to the binder alone (no download, no
+  // coding, no progress), a slice is the size limit's check and one feed().
+  void more(const ResponseParser& parser, const char* data, size_t length) {
+    if (direct_ && !binder_->done() && (!maxBody_ || bytes_ + length <= maxBody_)) {
+      received_ += length;
+      bytes_ += length;
+      binder_->feed(data, length);
+      return;
+    }
+    take(parser, nullptr, false, data, length);
+  }
+  // The body goes to the binder alone (see more()) and no failure came: it
+  // is satisfied exactly when the binder is done.
+  bool direct() const { return direct_; }
   // This response's first body bytes came: its consumers are chosen (take()
   // no longer looks at the binder and toSink it is given).
   bool started() const { return started_; }
@@ -124,6 +135,7 @@ class ResponseBody {
   bool delivered_ = false;
   bool fedBinder_ = false;
   bool skipped_ = false;  // body bytes nobody took (the bindings were done)
+  bool direct_ = false;   // started: the binder alone takes it (more()), no failure yet
   char contentEncoding_[32] = {};
   char transferEncoding_[48] = {};
   char contentRange_[64] = {};
