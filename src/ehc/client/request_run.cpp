@@ -110,7 +110,10 @@ void RequestRun::wait() {
 
 void RequestRun::cancel() {
   if (state_ == RunState::Done) return;
-  if (state_ == RunState::Exchange) client_.connection.abort(progress_);
+  if (state_ == RunState::Exchange) {
+    client_.connection.abort(progress_);
+    result_.bodyBytes = parser_.bodyBytes();
+  }
   blocked_ = false;
   fail(EHC_ERROR_CANCELLED, ErrorCause());
   done();
@@ -163,7 +166,7 @@ void RequestRun::startHop() {
   body_.startHop(parser_, resuming_);
   parser_.onHeaders(&kHeaderVisitor, this);
   parser_.onBody(onBodyBytes, this);
-  result_.bodyBytes = 0;    // the answer's: this hop's, if it is the answer
+  result_.bodyBytes = 0;    // the answer's: this hop's, if it is the answer (set at settle())
   if (doneBy_.expired()) {  // the hops before used up the request's time
     fail(EHC_ERROR_READ_TIMEOUT, RequestError::DeadlineBetweenHops);
     return retryOrDone();
@@ -180,6 +183,7 @@ void RequestRun::settle() {
   result_.bytesSent += r.bytesSent;
   attemptSent_ = attemptSent_ || r.bytesSent > 0;
   result_.bytesReceived += r.bytesReceived;
+  result_.bodyBytes = parser_.bodyBytes();  // this hop's (the sink may have stopped counting)
   result_.connectMs += r.connectMs;
   result_.tlsMs += r.tlsMs;
   if (hop_.index == 0 && result_.attempts == 1) result_.firstByteMs = r.firstByteMs;
@@ -499,7 +503,6 @@ bool RequestRun::bodySatisfied() const {
 
 void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {
   RequestRun& run = *static_cast<RequestRun*>(self);
-  run.result_.bodyBytes += length;
   if (run.body_.started()) return run.body_.more(run.parser_, data, length);
   run.firstBodyBytes(data, length);
 }

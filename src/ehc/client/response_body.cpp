@@ -164,12 +164,14 @@ const ResumeCalls kResumeCalls = {
     },
 };
 
-void ResponseBody::take(const ResponseParser& parser, JsonBinder* binder, bool toSink,
-                        const char* data, size_t length) {
+void ResponseBody::take(ResponseParser& parser, JsonBinder* binder, bool toSink, const char* data,
+                        size_t length) {
   if (!started_) start(parser, binder, toSink);
-  if (error_) return;
-  if (!wanted()) {
-    skipped_ = true;  // the coding's end will not be seen
+  if (error_ || !wanted()) {
+    skipped_ = skipped_ || !error_;  // the coding's end will not be seen
+    // The rest is read only to keep the connection (drained): the parser
+    // need not hand it over.
+    parser.onBody(nullptr, nullptr);
     return;
   }
   received_ += length;

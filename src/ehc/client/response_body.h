@@ -37,13 +37,16 @@ class ResponseBody {
 
   // Body bytes from the parser. binder: where JSON goes (null: nowhere);
   // toSink: the download target takes this body. The same for every call
-  // of a response.
-  void take(const ResponseParser& parser, JsonBinder* binder, bool toSink, const char* data,
+  // of a response. The first call after nobody takes this response's body
+  // any more (the bindings were done, a consumer failed or ended it) ends
+  // the parser's deliveries (its body sink set to none): the rest would only
+  // be dropped.
+  void take(ResponseParser& parser, JsonBinder* binder, bool toSink, const char* data,
             size_t length);
   // The next bytes of a started() body: take() with the consumers it chose.
   // Inline: for the common body, JSON to the binder alone (no download, no
   // coding, no progress), a slice is the size limit's check and one feed().
-  void more(const ResponseParser& parser, const char* data, size_t length) {
+  void more(ResponseParser& parser, const char* data, size_t length) {
     if (direct_ && !binder_->done() && (!maxBody_ || bytes_ + length <= maxBody_)) {
       received_ += length;
       bytes_ += length;
