@@ -503,7 +503,7 @@ bool RequestRun::bodySatisfied() const {
 
 void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {
   RequestRun& run = *static_cast<RequestRun*>(self);
-  if (run.body_.started()) return run.body_.more(run.parser_, data, length);
+  if (run.body_.started()) return run.body_.take(run.parser_, nullptr, false, data, length);
   run.firstBodyBytes(data, length);
 }
 

@@ -18,6 +18,7 @@ void ResponseBody::begin(const BodyOptions& options, uint64_t maxBody, Inflater*
 }
 
 void ResponseBody::startHop(ResponseParser& parser, bool resuming) {
+  parser_ = &parser;
   resuming_ = resuming;
   started_ = fedBinder_ = skipped_ = completedByRange_ = eventMode_ = restartWanted_ = direct_ =
       false;
@@ -166,7 +167,10 @@ const ResumeCalls kResumeCalls = {
 
 void ResponseBody::take(ResponseParser& parser, JsonBinder* binder, bool toSink, const char* data,
                         size_t length) {
-  if (!started_) start(parser, binder, toSink);
+  if (!started_) {
+    start(parser, binder, toSink);
+    if (direct_) parser.onBody(slice, this);  // the later slices: straight to the binder
+  }
   if (error_ || !wanted()) {
     skipped_ = skipped_ || !error_;  // the coding's end will not be seen
     // The rest is read only to keep the connection (drained): the parser
@@ -181,6 +185,19 @@ void ResponseBody::take(ResponseParser& parser, JsonBinder* binder, bool toSink,
   }
   if (!inflate_->feed(*inflater_, data, length) && !error_)
     fail(EHC_ERROR_ENCODING, ErrorCause(inflate_->failure(*inflater_)));
+}
+
+// A later slice of a direct() body: the common case in a few checks and the
+// binder's feed(), the rest (the binder done, the limit crossed) by take().
+void ResponseBody::slice(void* self, const char* data, size_t length) {
+  ResponseBody& b = *static_cast<ResponseBody*>(self);
+  if (b.direct_ && !b.binder_->done() && (!b.maxBody_ || b.bytes_ + length <= b.maxBody_)) {
+    b.received_ += length;
+    b.bytes_ += length;
+    b.binder_->feed(data, length);
+    return;
+  }
+  b.take(*b.parser_, nullptr, false, data, length);
 }
 
 bool ResponseBody::decoded(void* self, const uint8_t* data, size_t length) {

@@ -37,26 +37,17 @@ class ResponseBody {
 
   // Body bytes from the parser. binder: where JSON goes (null: nowhere);
   // toSink: the download target takes this body. The same for every call
-  // of a response. The first call after nobody takes this response's body
-  // any more (the bindings were done, a consumer failed or ended it) ends
-  // the parser's deliveries (its body sink set to none): the rest would only
-  // be dropped.
+  // of a response. When the binder alone takes it (direct()), the parser's
+  // later slices go to the binder without the request (the parser's body
+  // sink becomes this object's). The first call after nobody takes this
+  // response's body any more (the bindings were done, a consumer failed or
+  // ended it) ends the parser's deliveries (its body sink set to none): the
+  // rest would only be dropped.
   void take(ResponseParser& parser, JsonBinder* binder, bool toSink, const char* data,
             size_t length);
-  // The next bytes of a started() body: take() with the consumers it chose.
-  // Inline: for the common body, JSON to the binder alone (no download, no
-  // coding, no progress), a slice is the size limit's check and one feed().
-  void more(ResponseParser& parser, const char* data, size_t length) {
-    if (direct_ && !binder_->done() && (!maxBody_ || bytes_ + length <= maxBody_)) {
-      received_ += length;
-      bytes_ += length;
-      binder_->feed(data, length);
-      return;
-    }
-    take(parser, nullptr, false, data, length);
-  }
-  // The body goes to the binder alone (see more()) and no failure came: it
-  // is satisfied exactly when the binder is done.
+  // The body goes to the binder alone (no download, coding or progress)
+  // and no failure came: it is satisfied exactly when the binder is done.
+  // The parser then hands the body's later slices to slice() directly.
   bool direct() const { return direct_; }
   // This response's first body bytes came: its consumers are chosen (take()
   // no longer looks at the binder and toSink it is given).
@@ -109,6 +100,7 @@ class ResponseBody {
   bool consume(const uint8_t* data, size_t length);
   void fail(int code, ErrorCause cause = ErrorCause());
   static bool decoded(void* self, const uint8_t* data, size_t length);
+  static void slice(void* self, const char* data, size_t length);
 
   const BodyOptions* options_ = nullptr;
   Inflater* inflater_ = nullptr;
@@ -138,7 +130,8 @@ class ResponseBody {
   bool delivered_ = false;
   bool fedBinder_ = false;
   bool skipped_ = false;  // body bytes nobody took (the bindings were done)
-  bool direct_ = false;   // started: the binder alone takes it (more()), no failure yet
+  bool direct_ = false;   // started: the binder alone takes it (slice()), no failure yet
+  ResponseParser* parser_ = nullptr;  // of this hop
   char contentEncoding_[32] = {};
   char transferEncoding_[48] = {};
   char contentRange_[64] = {};
