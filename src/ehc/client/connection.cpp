@@ -387,42 +387,7 @@ bool Connection::startDraining(Progress& x) {
   return !tooLong && parser.framingAllowsReuse() && !x.result_.bodyWithheld;
 }
 
-// The deadline passed before a read, or the wait before it failed.
-void Connection::readTimedOut(Progress& x) {
-  // No 100 in time: the body goes anyway (a server that ignores Expect,
-  // or an HTTP/1.0 one, RFC 9110 10.1.1).
-  if (x.awaitingContinue_ && x.continueFirst_ && x.waited_ != WaitResult::Failed)
-    return sendBody(x);
-  if (x.step_ != ExchangeStep::Drain)
-    x.result_.net = x.waited_ == WaitResult::Failed ? NetError::ReadFailed : NetError::ReadTimeout;
-  endReading(x);
-}
-
-// A read that found nothing (WouldBlock), failed, or saw the peer close.
-void Connection::readGotNothing(Progress& x, NetError e) {
-  ExchangeResult& r = x.result_;
-  if (e == NetError::WouldBlock) {
-    x.reads_ = 0;
-    return block(x, x.readBy_);
-  }
-  // A kept connection the server dropped as we sent: nothing was
-  // answered, so the request may go again on a fresh one. (A timeout is
-  // not that: the server may be working on it.)
-  const bool stale =
-      !x.anyByte_ && (e == NetError::Ok || e == NetError::Reset || e == NetError::ReadFailed);
-  if (stale && r.reused && x.request_->replayable())
-    return x.earlyAnswer_ ? endEarlyAnswer(x) : resend(x);
-  if (x.step_ != ExchangeStep::Drain) {
-    if (e != NetError::Ok)
-      r.net = e;
-    else
-      x.parser_->finishAtClose();
-  }
-  endReading(x);
-}
-
-// One read of the response, fed to the parser. (The rare cases are out of
-// line: this runs once per read of the body.)
+// One read of the response, fed to the parser.
 void Connection::readStep(Progress& x) {
   const ResponseParser& parser = *x.parser_;
   if (x.step_ == ExchangeStep::ReadBody) {
@@ -438,12 +403,38 @@ void Connection::readStep(Progress& x) {
   // Ready counts as the check): on a board it costs more than
   // a read's bookkeeping (ESP-IDF's monotonicMs() divides esp_timer's 64-bit
   // microseconds).
-  if (x.waited_ != WaitResult::Ready || ((x.reads_++ & 7) == 0 && x.readBy_.expired()))
-    return readTimedOut(x);
+  ExchangeResult& r = x.result_;
+  if (x.waited_ != WaitResult::Ready || ((x.reads_++ & 7) == 0 && x.readBy_.expired())) {
+    // No 100 in time: the body goes anyway (a server that ignores Expect,
+    // or an HTTP/1.0 one, RFC 9110 10.1.1).
+    if (x.awaitingContinue_ && x.continueFirst_ && x.waited_ != WaitResult::Failed)
+      return sendBody(x);
+    if (x.step_ != ExchangeStep::Drain)
+      r.net = x.waited_ == WaitResult::Failed ? NetError::ReadFailed : NetError::ReadTimeout;
+    return endReading(x);
+  }
   size_t got = 0;
   const NetError e = current_->readSome(buffer_, sizeof buffer_, &got);
-  if (e != NetError::Ok || got == 0) return readGotNothing(x, e);
-  ExchangeResult& r = x.result_;
+  if (e == NetError::WouldBlock) {
+    x.reads_ = 0;
+    return block(x, x.readBy_);
+  }
+  if (e != NetError::Ok || got == 0) {
+    // A kept connection the server dropped as we sent: nothing was
+    // answered, so the request may go again on a fresh one. (A timeout is
+    // not that: the server may be working on it.)
+    const bool stale =
+        !x.anyByte_ && (e == NetError::Ok || e == NetError::Reset || e == NetError::ReadFailed);
+    if (stale && r.reused && x.request_->replayable())
+      return x.earlyAnswer_ ? endEarlyAnswer(x) : resend(x);
+    if (x.step_ != ExchangeStep::Drain) {
+      if (e != NetError::Ok)
+        r.net = e;
+      else
+        x.parser_->finishAtClose();
+    }
+    return endReading(x);
+  }
   if (!x.anyByte_) {
     x.anyByte_ = true;
     r.firstByteMs = monotonicMs() - x.start_;

@@ -227,8 +227,6 @@ class Connection {
   void connectStep(Progress& x);
   void writeStep(Progress& x);
   void readStep(Progress& x);
-  void readTimedOut(Progress& x);
-  void readGotNothing(Progress& x, NetError e);
   void startReading(Progress& x);
   void afterWrite(Progress& x);
   void sendBody(Progress& x);

@@ -504,13 +504,8 @@ bool RequestRun::bodySatisfied() const {
 void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {
   RequestRun& run = *static_cast<RequestRun*>(self);
   if (run.body_.started()) return run.body_.take(run.parser_, nullptr, false, data, length);
-  run.firstBodyBytes(data, length);
-}
-
-// Out of line: what it calls would cost every slice's call its registers.
-void RequestRun::firstBodyBytes(const char* data, size_t length) {
-  if (followingRedirect()) return;  // a hop's body is nobody's
-  body_.take(parser_, bodyBinder(), downloading(), data, length);
+  if (run.followingRedirect()) return;  // a hop's body is nobody's
+  run.body_.take(run.parser_, run.bodyBinder(), run.downloading(), data, length);
 }
 
 // Every field goes to the cookie jar (Set-Cookie) and the getHeader()

@@ -115,7 +115,6 @@ class RequestRun final : public Exchange {
   JsonBinder* bodyBinder() const;
   bool responseHasBody(int status) const;
   static void onBodyBytes(void* self, const char* data, size_t length);
-  void firstBodyBytes(const char* data, size_t length);
   static const ResponseParser::HeaderVisitor kHeaderVisitor;
 
   ClientParts& client_;  // settings only read

@@ -129,6 +129,7 @@ void ResponseBody::start(const ResponseParser& parser, JsonBinder* binder, bool 
   }
   if (toSink_ && options_->check) options_->check->begin();
   direct_ = binder_ && !toSink_ && !inflating_ && !options_->progress;
+  if (direct_) parser_->onBody(slice, this);  // the later slices: straight to the binder
 }
 
 // The answer to Range: bytes=received_- (content_range.h's rules).
@@ -167,12 +168,9 @@ const ResumeCalls kResumeCalls = {
 
 void ResponseBody::take(ResponseParser& parser, JsonBinder* binder, bool toSink, const char* data,
                         size_t length) {
-  if (!started_) {
-    start(parser, binder, toSink);
-    if (direct_) parser.onBody(slice, this);  // the later slices: straight to the binder
-  }
+  if (!started_) start(parser, binder, toSink);
   if (error_ || !wanted()) {
-    skipped_ = skipped_ || !error_;  // the coding's end will not be seen
+    if (!error_) skipped_ = true;  // the coding's end will not be seen
     // The rest is read only to keep the connection (drained): the parser
     // need not hand it over.
     parser.onBody(nullptr, nullptr);
