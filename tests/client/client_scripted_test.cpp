@@ -240,6 +240,34 @@ TEST(ClientDrain, APauseAfterTheValuesEndsTheDraining) {
   EXPECT_EQ(id, 8);
 }
 
+// The rest of a body nobody wants any more is read (framing checked, the
+// connection kept) but no longer handed to the request: it still counts in
+// bodyBytes, and the next request reuses the connection.
+TEST(ClientDrain, TheDrainedRestCountsAndTheConnectionIsKept) {
+  const std::string body = "{\"id\":7,\"pad\":\"" + std::string(300, '.') + "\"}";
+  const std::string chunked = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n8\r\n" +
+                              body.substr(0, 8) + "\r\n" + "135\r\n" + body.substr(8) +
+                              "\r\n0\r\n\r\n";
+  ASSERT_EQ(body.size() - 8, 0x135u);
+  const ScriptStep steps[] = {
+      ScriptStep::data(chunked.c_str()), ScriptStep::stall(0),
+      ScriptStep::data("HTTP/1.1 200 OK\r\nContent-Length: 8\r\n\r\n{\"id\":9}"),
+      ScriptStep::stall(0)};
+  for (size_t maxRead : {size_t{1}, size_t{7}, size_t{64}, size_t{4096}}) {
+    Scripted s(steps, 4);
+    s.transport.setMaxRead(maxRead);
+    int id = 0;
+    RestResult r = s.client.get("/").getBody("id", &id).send();
+    EXPECT_TRUE(r.isSuccess()) << r.message();
+    EXPECT_EQ(id, 7);
+    EXPECT_EQ(r.bodyBytes, body.size()) << maxRead;
+    r = s.client.get("/").getBody("id", &id).send();
+    EXPECT_TRUE(r.isSuccess()) << r.message();
+    EXPECT_TRUE(r.reused) << maxRead;
+    EXPECT_EQ(id, 9);
+    EXPECT_EQ(r.bodyBytes, 8u);
+  }
+}
 }  // namespace
 
 namespace {

@@ -389,8 +389,7 @@ bool Connection::startDraining(Progress& x) {
 
 // One read of the response, fed to the parser.
 void Connection::readStep(Progress& x) {
-  ExchangeResult& r = x.result_;
-  ResponseParser& parser = *x.parser_;
+  const ResponseParser& parser = *x.parser_;
   if (x.step_ == ExchangeStep::ReadBody) {
     if (x.request_->bodySatisfied() && !startDraining(x)) return endReading(x);
   } else if (x.step_ == ExchangeStep::Drain && parser.bodyBytes() - x.drainFrom_ > drainLimit_) {
@@ -404,6 +403,7 @@ void Connection::readStep(Progress& x) {
   // Ready counts as the check): on a board it costs more than
   // a read's bookkeeping (ESP-IDF's monotonicMs() divides esp_timer's 64-bit
   // microseconds).
+  ExchangeResult& r = x.result_;
   if (x.waited_ != WaitResult::Ready || ((x.reads_++ & 7) == 0 && x.readBy_.expired())) {
     // No 100 in time: the body goes anyway (a server that ignores Expect,
     // or an HTTP/1.0 one, RFC 9110 10.1.1).
@@ -431,7 +431,7 @@ void Connection::readStep(Progress& x) {
       if (e != NetError::Ok)
         r.net = e;
       else
-        parser.finishAtClose();
+        x.parser_->finishAtClose();
     }
     return endReading(x);
   }
@@ -441,7 +441,7 @@ void Connection::readStep(Progress& x) {
   }
   r.bytesReceived += got;
   bytesMoved_ += got;
-  const size_t used = parser.feed(reinterpret_cast<const char*>(buffer_), got);
+  const size_t used = x.parser_->feed(reinterpret_cast<const char*>(buffer_), got);
   if (parser.complete()) x.leftover_ = used < got;
   if (x.awaitingContinue_ && awaitContinue(x)) return;
   if (parser.complete() || parser.failed()) return endReading(x);

@@ -77,15 +77,12 @@ void RequestRun::start(const RequestSpec& spec, bool ownsBinder) {
   state_ = RunState::Attempt;
 }
 
-bool RequestRun::step() {
+bool RequestRun::stepOther() {
   blocked_ = false;
   switch (state_) {
     case RunState::Attempt: startAttempt(); break;
     case RunState::Hop: startHop(); break;
-    case RunState::Exchange:
-      if (!client_.connection.step(progress_)) state_ = RunState::Settle;
-      blocked_ = progress_.blocked();
-      break;
+    case RunState::Exchange: break;  // step()'s
     case RunState::Settle: settle(); break;
     case RunState::Backoff: backoff(); break;
     case RunState::Done: break;
@@ -110,7 +107,10 @@ void RequestRun::wait() {
 
 void RequestRun::cancel() {
   if (state_ == RunState::Done) return;
-  if (state_ == RunState::Exchange) client_.connection.abort(progress_);
+  if (state_ == RunState::Exchange) {
+    client_.connection.abort(progress_);
+    result_.bodyBytes = parser_.bodyBytes();
+  }
   blocked_ = false;
   fail(EHC_ERROR_CANCELLED, ErrorCause());
   done();
@@ -164,7 +164,7 @@ void RequestRun::startHop() {
                                        : nullptr,
                     this);
   parser_.onBody(onBodyBytes, this);
-  result_.bodyBytes = 0;    // the answer's: this hop's, if it is the answer
+  result_.bodyBytes = 0;    // the answer's: this hop's, if it is the answer (set at settle())
   if (doneBy_.expired()) {  // the hops before used up the request's time
     fail(EHC_ERROR_READ_TIMEOUT, RequestError::DeadlineBetweenHops);
     return retryOrDone();
@@ -181,6 +181,7 @@ void RequestRun::settle() {
   result_.bytesSent += r.bytesSent;
   attemptSent_ = attemptSent_ || r.bytesSent > 0;
   result_.bytesReceived += r.bytesReceived;
+  result_.bodyBytes = parser_.bodyBytes();  // this hop's (the sink may have stopped counting)
   result_.connectMs += r.connectMs;
   result_.tlsMs += r.tlsMs;
   if (hop_.index == 0 && result_.attempts == 1) result_.firstByteMs = r.firstByteMs;
@@ -522,14 +523,13 @@ JsonBinder* RequestRun::bodyBinder() const {
 // Nothing more is wanted once the body's consumers failed, its announced
 // size is beyond the limit, or (no download) the bindings are resolved.
 bool RequestRun::bodySatisfied() const {
+  if (body_.direct()) return client_.binder.done();  // asked at every read: the common case first
   const bool wanted = downloading() || (wantsBody() && !client_.binder.done());
   return !wanted || body_.failed() || body_.eventsStopped() || body_.tooLarge(parser_);
 }
 
 void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {
   RequestRun& run = *static_cast<RequestRun*>(self);
-  run.result_.bodyBytes += length;
-  if (run.body_.ignoring()) return;  // read on only to keep the connection
   if (run.body_.started()) return run.body_.take(run.parser_, nullptr, false, data, length);
   if (run.followingRedirect()) return;  // a hop's body is nobody's
   run.body_.take(run.parser_, run.bodyBinder(), run.downloading(), data, length);

@@ -54,7 +54,13 @@ class RequestRun final : public Exchange {
   // getBody() bindings (not so for a request that failed to be built).
   void start(const RequestSpec& spec, bool ownsBinder);
   // Advances the run by one step, without waiting; false once it is Done.
-  bool step();
+  // (Inline for the step made once per read: one of the exchange's.)
+  bool step() {
+    if (state_ != RunState::Exchange) return stepOther();
+    if (!client_.connection.step(progress_)) state_ = RunState::Settle;
+    blocked_ = progress_.blocked();
+    return true;
+  }
   // The last step found nothing to do: wait before the next.
   bool blocked() const { return blocked_; }
   // What to wait for (a socket, a time), and waiting for it.
@@ -86,6 +92,7 @@ class RequestRun final : public Exchange {
   bool expectsContinue() const override;
 
  private:
+  bool stepOther();
   void startAttempt();
   void startHop();
   void settle();

@@ -19,8 +19,10 @@ void ResponseBody::begin(const BodyOptions& options, uint64_t maxBody, Inflater*
 }
 
 void ResponseBody::startHop(ResponseParser& parser, bool resuming) {
+  parser_ = &parser;
   resuming_ = resuming;
-  started_ = fedBinder_ = skipped_ = completedByRange_ = eventMode_ = restartWanted_ = false;
+  started_ = fedBinder_ = skipped_ = completedByRange_ = eventMode_ = restartWanted_ = direct_ =
+      false;
   if (!resuming) restartDownload();
   binder_ = nullptr;
   error_ = 0;
@@ -90,6 +92,7 @@ void ResponseBody::restartDownload() {
 
 void ResponseBody::fail(int code, ErrorCause cause) {
   if (error_) return;  // the first failure is the one to tell
+  direct_ = false;
   error_ = code;
   cause_ = cause;
 }
@@ -137,6 +140,8 @@ void ResponseBody::start(const ResponseParser& parser, JsonBinder* binder, bool 
     return;
   }
   if (toSink_ && options_->check) options_->check->begin();
+  direct_ = binder_ && !toSink_ && !inflating_ && !options_->progress;
+  if (direct_) parser_->onBody(slice, this);  // the later slices: straight to the binder
 }
 
 // The answer to Range: bytes=received_- (content_range.h's rules).
@@ -181,12 +186,14 @@ const ResumeCalls kResumeCalls = {
     },
 };
 
-void ResponseBody::take(const ResponseParser& parser, JsonBinder* binder, bool toSink,
-                        const char* data, size_t length) {
+void ResponseBody::take(ResponseParser& parser, JsonBinder* binder, bool toSink, const char* data,
+                        size_t length) {
   if (!started_) start(parser, binder, toSink);
-  if (error_) return;
-  if (!wanted()) {
-    skipped_ = true;  // the coding's end will not be seen
+  if (error_ || !wanted()) {
+    if (!error_) skipped_ = true;  // the coding's end will not be seen
+    // The rest is read only to keep the connection (drained): the parser
+    // need not hand it over.
+    parser.onBody(nullptr, nullptr);
     return;
   }
   received_ += length;
@@ -196,6 +203,19 @@ void ResponseBody::take(const ResponseParser& parser, JsonBinder* binder, bool t
   }
   if (!inflate_->feed(*inflater_, data, length) && !error_)
     fail(EHC_ERROR_ENCODING, ErrorCause(inflate_->failure(*inflater_)));
+}
+
+// A later slice of a direct() body: the common case in a few checks and the
+// binder's feed(), the rest (the binder done, the limit crossed) by take().
+void ResponseBody::slice(void* self, const char* data, size_t length) {
+  ResponseBody& b = *static_cast<ResponseBody*>(self);
+  if (b.direct_ && !b.binder_->done() && (!b.maxBody_ || b.bytes_ + length <= b.maxBody_)) {
+    b.received_ += length;
+    b.bytes_ += length;
+    b.binder_->feed(data, length);
+    return;
+  }
+  b.take(*b.parser_, nullptr, false, data, length);
 }
 
 bool ResponseBody::decoded(void* self, const uint8_t* data, size_t length) {

@@ -37,13 +37,18 @@ class ResponseBody {
 
   // Body bytes from the parser. binder: where JSON goes (null: nowhere);
   // toSink: the download target takes this body. The same for every call
-  // of a response.
-  void take(const ResponseParser& parser, JsonBinder* binder, bool toSink, const char* data,
+  // of a response. When the binder alone takes it (direct()), the parser's
+  // later slices go to the binder without the request (the parser's body
+  // sink becomes this object's). The first call after nobody takes this
+  // response's body any more (the bindings were done, a consumer failed or
+  // ended it) ends the parser's deliveries (its body sink set to none): the
+  // rest would only be dropped.
+  void take(ResponseParser& parser, JsonBinder* binder, bool toSink, const char* data,
             size_t length);
-  // Nobody takes this response's body any more (the bindings were done, or
-  // it failed): take() would only drop the bytes. Stays so until the next
-  // response.
-  bool ignoring() const { return started_ && (skipped_ || error_ != 0); }
+  // The body goes to the binder alone (no download, coding or progress)
+  // and no failure came: it is satisfied exactly when the binder is done.
+  // The parser then hands the body's later slices to slice() directly.
+  bool direct() const { return direct_; }
   // This response's first body bytes came: its consumers are chosen (take()
   // no longer looks at the binder and toSink it is given).
   bool started() const { return started_; }
@@ -101,6 +106,7 @@ class ResponseBody {
   bool consume(const uint8_t* data, size_t length);
   void fail(int code, ErrorCause cause = ErrorCause());
   static bool decoded(void* self, const uint8_t* data, size_t length);
+  static void slice(void* self, const char* data, size_t length);
 
   const BodyOptions* options_ = nullptr;
   Inflater* inflater_ = nullptr;
@@ -130,6 +136,8 @@ class ResponseBody {
   bool delivered_ = false;
   bool fedBinder_ = false;
   bool skipped_ = false;  // body bytes nobody took (the bindings were done)
+  bool direct_ = false;   // started: the binder alone takes it (slice()), no failure yet
+  ResponseParser* parser_ = nullptr;  // of this hop
   char contentEncoding_[32] = {};
   char transferEncoding_[48] = {};
   char contentRange_[64] = {};

@@ -158,6 +158,23 @@ void ResponseParser::finishAtClose() {
   }
 }
 
+// Body bytes go through in bulk, where they lie. (Inline: feed()'s one
+// call, made once per read and per chunk.)
+EHC_ALWAYS_INLINE size_t ResponseParser::body(const char* data, size_t n) {
+  if (state_ != kBodyUntilClose) {
+    if (remaining_ < n) n = static_cast<size_t>(remaining_);
+    remaining_ -= n;
+    if (remaining_ == 0) state_ = state_ == kBodyLength ? kComplete : kChunkDataEnd;
+  }
+  deliver(data, n);
+  return n;
+}
+
+EHC_ALWAYS_INLINE void ResponseParser::deliver(const char* data, size_t n) {
+  bodyBytes_ += n;
+  if (bodySink_ && n) bodySink_(bodyUser_, data, n);
+}
+
 size_t ResponseParser::feed(const char* data, size_t length) {
   size_t i = 0;
   while (i < length && state_ < kComplete) {
@@ -170,22 +187,6 @@ size_t ResponseParser::feed(const char* data, size_t length) {
   }
   consumed_ += i;
   return i;
-}
-
-// Body bytes go through in bulk, where they lie.
-size_t ResponseParser::body(const char* data, size_t n) {
-  if (state_ != kBodyUntilClose) {
-    if (remaining_ < n) n = static_cast<size_t>(remaining_);
-    remaining_ -= n;
-    if (remaining_ == 0) state_ = state_ == kBodyLength ? kComplete : kChunkDataEnd;
-  }
-  deliver(data, n);
-  return n;
-}
-
-void ResponseParser::deliver(const char* data, size_t n) {
-  bodyBytes_ += n;
-  if (bodySink_ && n) bodySink_(bodyUser_, data, n);
 }
 
 // --- framing: the status line, the header and trailer sections, chunk lines
@@ -709,11 +710,13 @@ void ResponseParser::chunkLineEnd(uint8_t c) {
 size_t ResponseParser::chunkBoundary(const char* data, size_t n) {
   constexpr size_t kDigits = EHC_HTTP_MAX_LINE < 8 ? EHC_HTTP_MAX_LINE : 8;
   if (matched_ != 0 || n < 5 || data[0] != '\r' || data[1] != '\n') return 0;
+  // The digits end by data[n - 2] (the CRLF after them is in the piece).
+  const size_t last = n - 2 < kDigits + 2 ? n - 2 : kDigits + 2;
   uint32_t size = 0;
   size_t i = 2;
-  for (int v; i < n && i - 2 < kDigits && (v = hexDigit(static_cast<uint8_t>(data[i]))) >= 0; ++i)
+  for (int v; i < last && (v = hexDigit(static_cast<uint8_t>(data[i]))) >= 0; ++i)
     size = size << 4 | static_cast<uint32_t>(v);
-  if (size == 0 || i + 1 >= n || data[i] != '\r' || data[i + 1] != '\n') return 0;
+  if (size == 0 || data[i] != '\r' || data[i + 1] != '\n') return 0;
   remaining_ = size;
   state_ = kChunkData;
   return i + 2;
