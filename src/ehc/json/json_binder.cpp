@@ -64,10 +64,9 @@ JsonBinder::BindResult JsonBinder::add(const char* path, TargetKind kind, void* 
   return static_cast<BindResult>(count_++);
 }
 
-JsonBinder::BindResult JsonBinder::bindText(const char* path, void* object, const TextSink* sink,
-                                            bool raw) {
+JsonBinder::BindResult JsonBinder::addText(const char* path, void* object, const TextSink* sink,
+                                           bool raw) {
   if (sink == nullptr) return kBadTarget;
-  if (raw) bindsRaw();
   const BindResult i = add(path, raw ? TargetKind::RawText : TargetKind::Text, object, 0);
   if (i >= 0) bindings_[i].sink = sink;
   return i;

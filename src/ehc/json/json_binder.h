@@ -165,7 +165,10 @@ class JsonBinder {
     bindsRaw();
     return add(path, TargetKind::RawChars, buf, size);
   }
-  BindResult bindText(const char* path, void* object, const TextSink* sink, bool raw = false);
+  BindResult bindText(const char* path, void* object, const TextSink* sink, bool raw = false) {
+    if (raw) bindsRaw();  // (here: callers pass a constant, so the test folds away)
+    return addText(path, object, sink, raw);
+  }
   // A string decoded, any other value (number, true, an object...) as its
   // JSON text, null as "" (status Null).
   BindResult bindAnyText(const char* path, void* object, const TextSink* sink);
@@ -282,6 +285,7 @@ class JsonBinder {
   enum class ScalarKind : uint8_t { String, Number, Literal };
 
   BindResult add(const char* path, TargetKind kind, void* target, size_t size);
+  BindResult addText(const char* path, void* object, const TextSink* sink, bool raw);
   BindResult addElements(const char* path, TargetKind kind, void* base, size_t size, size_t stride,
                          size_t capacity, void* count, size_t countSize);
   // The number as a float or double target (kind) at `target`; as a double
