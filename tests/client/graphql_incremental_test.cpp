@@ -234,6 +234,18 @@ TEST(GraphQLIncremental, APartNotJsonEndsAnAnswerKeptOpen) {
   EXPECT_EQ(j.split, ehc::MultipartError::BadDelimiter);
 }
 
+// maxBodySize holds for a chunked multipart answer as for any body.
+TEST(GraphQLIncremental, AnAnswerBeyondMaxBodySizeFails) {
+  const std::string pad(4800, 'x');
+  const std::string deferred = "{\"incremental\":[{\"data\":{\"pad\":\"" + pad +
+                               "\"},\"path\":[\"metrics\"]}],\"hasNext\":false}";
+  const std::string answer =
+      kMultipartHead + chunked({part(kInitial), part(deferred), "\r\n-----\r\n"});
+  const std::vector<ScriptStep> steps = {ScriptStep::data(answer.c_str()), ScriptStep::gap()};
+  EXPECT_EQ(run(steps).error, 0);
+  EXPECT_EQ(run(steps, nullptr, 1000).error, ehc::EHC_ERROR_BODY_TOO_LARGE);
+}
+
 TEST(GraphQLIncremental, WhatDoesNotFitIsFlagged) {
   const std::string big(EHC_GRAPHQL_INCREMENTAL_SIZE + 10, 'x');
   const std::string json = "{\"incremental\":[{\"data\":{\"blob\":\"" + big +
