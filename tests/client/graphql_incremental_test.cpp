@@ -246,6 +246,18 @@ TEST(GraphQLIncremental, AnAnswerBeyondMaxBodySizeFails) {
   EXPECT_EQ(run(steps, nullptr, 1000).error, ehc::EHC_ERROR_BODY_TOO_LARGE);
 }
 
+// A Content-Type too long to keep whole is judged by its type, whatever
+// its case (as multipartBoundary() reads it).
+TEST(GraphQLIncremental, ALongContentTypeIsMultipartInAnyCase) {
+  std::string type = "Multipart/Mixed; boundary=-; x=";
+  type += std::string(130 - type.size(), 'x');
+  const std::string answer =
+      "HTTP/1.1 200 OK\r\nContent-Type: " + type + "\r\nContent-Length: 5\r\n\r\n-----";
+  const Seen s = run({ScriptStep::data(answer.c_str()), ScriptStep::gap()});
+  EXPECT_EQ(s.error, EHC_ERROR_BAD_RESPONSE) << s;
+  EXPECT_EQ(s.split, ehc::MultipartError::HeaderTooLong);
+}
+
 TEST(GraphQLIncremental, WhatDoesNotFitIsFlagged) {
   const std::string big(EHC_GRAPHQL_INCREMENTAL_SIZE + 10, 'x');
   const std::string json = "{\"incremental\":[{\"data\":{\"blob\":\"" + big +
