@@ -268,6 +268,23 @@ TEST(ClientDrain, TheDrainedRestCountsAndTheConnectionIsKept) {
     EXPECT_EQ(r.bodyBytes, 8u);
   }
 }
+
+// A request that fails before reading tells no earlier response's body.
+TEST(ClientDrain, AHopThatNeverReadsHasNoBodyBytes) {
+  const ScriptStep steps[] = {
+      ScriptStep::data("HTTP/1.1 200 OK\r\nContent-Length: 8\r\nConnection: close\r\n\r\n"
+                       "{\"id\":9}"),
+      ScriptStep::close()};
+  Scripted s(steps, 2);
+  int id = 0;
+  RestResult r = s.client.get("/").getBody("id", &id).send();
+  ASSERT_TRUE(r.isSuccess()) << r.message();
+  EXPECT_EQ(r.bodyBytes, 8u);
+  s.transport.failConnect(ehc::NetError::Refused);
+  r = s.client.get("/").getBody("id", &id).send();
+  EXPECT_FALSE(r.isSuccess());
+  EXPECT_EQ(r.bodyBytes, 0u);
+}
 }  // namespace
 
 namespace {

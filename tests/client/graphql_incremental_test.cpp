@@ -82,9 +82,11 @@ std::string line(const GraphQLIncrementalPayload& p) {
   return s;
 }
 
-Seen run(const std::vector<ScriptStep>& steps, std::string* written = nullptr) {
+Seen run(const std::vector<ScriptStep>& steps, std::string* written = nullptr,
+         uint64_t maxBody = 0) {
   ehc::ScriptedTransport t(steps.data(), steps.size());
   ESP32HTTPClient client("http://api.test", t);
+  client.setMaxBodySize(maxBody);
   Seen seen;
   char status[16] = "";
   GraphQLRequest q(&client, "/graphql");
@@ -216,6 +218,44 @@ TEST(GraphQLIncremental, MalformedOrCutMultipartFailsTheRequest) {
   EXPECT_EQ(lt.split, ehc::MultipartError::HeaderTooLong);
   EXPECT_EQ(j.split, ehc::MultipartError::BadDelimiter);
   EXPECT_EQ(o.split, ehc::MultipartError::MissingClose);
+}
+
+// A part that is not JSON ends the request at once with the stage's code,
+// though the server keeps the answer open (no timeout waited for).
+TEST(GraphQLIncremental, APartNotJsonEndsAnAnswerKeptOpen) {
+  std::string open = kMultipartHead + chunked({part("{\"data\":"), "\r\n---\r\n"});
+  open.resize(open.size() - 5);  // no last chunk: the server goes quiet
+  const Seen s = run({ScriptStep::data(open.c_str()), ScriptStep::stall(3600000)});
+  EXPECT_EQ(s.error, EHC_ERROR_INVALID_JSON) << s;
+  const std::string junk = kMultipartHead + chunked({part(kInitial), "\r\n--- junk\r\n"});
+  const std::string junkOpen = junk.substr(0, junk.size() - 5);
+  const Seen j = run({ScriptStep::data(junkOpen.c_str()), ScriptStep::stall(3600000)});
+  EXPECT_EQ(j.error, EHC_ERROR_BAD_RESPONSE) << j;
+  EXPECT_EQ(j.split, ehc::MultipartError::BadDelimiter);
+}
+
+// maxBodySize holds for a chunked multipart answer as for any body.
+TEST(GraphQLIncremental, AnAnswerBeyondMaxBodySizeFails) {
+  const std::string pad(4800, 'x');
+  const std::string deferred = "{\"incremental\":[{\"data\":{\"pad\":\"" + pad +
+                               "\"},\"path\":[\"metrics\"]}],\"hasNext\":false}";
+  const std::string answer =
+      kMultipartHead + chunked({part(kInitial), part(deferred), "\r\n-----\r\n"});
+  const std::vector<ScriptStep> steps = {ScriptStep::data(answer.c_str()), ScriptStep::gap()};
+  EXPECT_EQ(run(steps).error, 0);
+  EXPECT_EQ(run(steps, nullptr, 1000).error, ehc::EHC_ERROR_BODY_TOO_LARGE);
+}
+
+// A Content-Type too long to keep whole is judged by its type, whatever
+// its case (as multipartBoundary() reads it).
+TEST(GraphQLIncremental, ALongContentTypeIsMultipartInAnyCase) {
+  std::string type = "Multipart/Mixed; boundary=-; x=";
+  type += std::string(130 - type.size(), 'x');
+  const std::string answer =
+      "HTTP/1.1 200 OK\r\nContent-Type: " + type + "\r\nContent-Length: 5\r\n\r\n-----";
+  const Seen s = run({ScriptStep::data(answer.c_str()), ScriptStep::gap()});
+  EXPECT_EQ(s.error, EHC_ERROR_BAD_RESPONSE) << s;
+  EXPECT_EQ(s.split, ehc::MultipartError::HeaderTooLong);
 }
 
 TEST(GraphQLIncremental, WhatDoesNotFitIsFlagged) {

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../http/text.h"
 #include "client_error.h"
 #include "event_stream.h"
 
@@ -62,7 +63,8 @@ void GraphQLIncrementalReader::begin(JsonBinder* binder) {
   const bool cut = strlen(line_) + 1 >= sizeof line_;
   const MultipartError e =
       cut ? MultipartError::HeaderTooLong : multipartBoundary(line_, boundary, sizeof boundary);
-  if (e == MultipartError::NotMultipart || (cut && strncmp(line_, "multipart/", 10) != 0)) {
+  if (e == MultipartError::NotMultipart ||
+      (cut && !equalsIgnoreCase(line_, 10, "multipart/", 10))) {
     mode_ = kPlain;  // one JSON document: the usual bindings, no callbacks
     return;
   }

@@ -150,6 +150,9 @@ void RequestRun::startHop() {
     return retryOrDone();
   }
   headBytes_ = 0;
+  // The connection begins the parser when it reads: a hop that fails or is
+  // cancelled before tells no earlier response's counts (bodyBytes).
+  parser_.begin(false);
   client_.binder.restart();
   bodyWanted_ = -1;
   headerTargets_.begin(spec_->headerTargets, spec_->headerTargetCount);

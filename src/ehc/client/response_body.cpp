@@ -230,8 +230,20 @@ bool ResponseBody::deliver(const uint8_t* data, size_t length) {
 // Bytes a consumer wants, to the consumers.
 bool ResponseBody::consume(const uint8_t* data, size_t length) {
   if (eventMode_) {
+    const EventCalls& stage = *options_->eventCalls;
+    // A stage's body is limited as any; an event stream, which may last
+    // for hours, only by an announced Content-Length (start()).
+    if (stage.failure && maxBody_ && bytes_ + length > maxBody_) {
+      fail(EHC_ERROR_BODY_TOO_LARGE);
+      return false;
+    }
     bytes_ += length;
-    return options_->eventCalls->feed(events_, data, length);  // false: the callback ended it
+    if (stage.feed(events_, data, length)) return true;
+    // The event splitter: the callback ended it. A stage that judges the
+    // body (GraphQL's multipart reader) found it malformed: nothing more is
+    // read, as for a sink that refused.
+    if (stage.failure) fail(stage.failure(*options_));
+    return false;
   }
   if (maxBody_ && bytes_ + length > maxBody_) {
     fail(EHC_ERROR_BODY_TOO_LARGE);
