@@ -127,6 +127,13 @@ TEST(SoapReader, BadValuesAreMismatchesOrOutOfRangeAndLeaveTheTargets) {
   EXPECT_EQ(t.status[6], BindStatus::Mismatch);
 }
 
+TEST(SoapReader, ALaterWholeValueIsNotReportedTruncatedByAnEarlierCutOne) {
+  const Targets t = readAllWays("<a><R>abcdefgh</R><R>ab</R></a>", "I", "R");
+  EXPECT_STREQ(t.small, "ab");
+  EXPECT_EQ(t.status[5], BindStatus::Found);
+  EXPECT_EQ(t.text, "ab");
+}
+
 TEST(SoapReader, NothingOfABrokenDocumentIsFound) {
   const Targets t = readAllWays("<a><I>7</I><Name>x</Name></b>", "I");
   EXPECT_EQ(t.error, ehc::XmlError::MismatchedTag);

@@ -171,6 +171,7 @@ void SoapReader::openBindings(const char* name, size_t length, size_t local, uin
     capturing = true;
     if (b.kind == SoapTarget::Chars) {
       written_[i] = 0;
+      status_[i] = static_cast<uint8_t>(BindStatus::Missing);  // an earlier cut is not this one's
       static_cast<char*>(b.target)[0] = '\0';
     }
     if (b.kind == SoapTarget::Text) b.sink->clear(b.target);
