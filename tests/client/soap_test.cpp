@@ -353,6 +353,25 @@ TEST_F(SoapServer, WhatDoesNotFitIsRefusedAndNothingIsSent) {
   EXPECT_EQ(bad.send().error, ehc::EHC_ERROR_INVALID_REQUEST);
 }
 
+// A quote or backslash in the action would end or escape its quoted-string
+// (SOAP 1.2: add a parameter to the Content-Type): refused in both versions.
+TEST_F(SoapServer, AnActionThatWouldBreakItsQuotedStringIsRefusedAndNothingIsSent) {
+  const char* const actions[] = {"urn:a\\", "x\"; charset=\"latin1", "\"a\"b\"", "a\\\"b"};
+  for (SoapVersion v : {SOAP_1_1, SOAP_1_2}) {
+    for (const char* action : actions) {
+      bool failed = false;
+      SoapRequest r = client_->soap("/soap/echo");
+      r.version(v).soapAction(action).body("<x/>").onError(
+          [&](int, const char*) { failed = true; });
+      const ehc::RestResult res = r.send();
+      EXPECT_EQ(res.error, ehc::EHC_ERROR_INVALID_REQUEST) << action << " v" << v;
+      EXPECT_STREQ(ehc::causeName(res.cause), "bad_soap_action") << action;
+      EXPECT_EQ(res.bytesSent, 0u) << action;
+      EXPECT_TRUE(failed) << action;
+    }
+  }
+}
+
 // Zero heap per call once connected (char and number targets, a fault),
 // counted over the scripted transport (the fault server runs in this
 // process: its threads allocate).

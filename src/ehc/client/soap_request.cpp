@@ -176,6 +176,10 @@ void SoapRequest::setHeaders() {
   const char* action = nullptr;
   size_t n = 0;
   unquoted(text_ + action_, &action, &n);
+  // Sent inside a quoted-string, not escaped: a quote would end it early
+  // (in SOAP 1.2 the rest becomes a Content-Type parameter).
+  if (memchr(action, '"', n) || memchr(action, '\\', n))
+    return fail(RequestError::BadSoapAction, EHC_ERROR_INVALID_REQUEST);
   char* out = text_ + used_;
   const size_t room = sizeof text_ - used_;
   const bool soap12 = version_ == SOAP_1_2;

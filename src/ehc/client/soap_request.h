@@ -14,10 +14,12 @@
 // soap:Envelope / soap:Body of http://schemas.xmlsoap.org/soap/envelope/;
 // SOAP 1.2 sends Content-Type: application/soap+xml; charset=utf-8;
 // action="action" inside soap12:Envelope of
-// http://www.w3.org/2003/05/soap-envelope. headerXml() goes into a Header
-// element, rawEnvelope() replaces the whole envelope. The texts are copied
-// into the request (EHC_SOAP_STORAGE bytes, with the getBody() paths) and
-// sent as given: the body is the caller's XML, not checked.
+// http://www.w3.org/2003/05/soap-envelope. An action holding '"' (beyond
+// one pair around it) or '\' fails the request (EHC_ERROR_INVALID_REQUEST,
+// bad_soap_action): unescaped, it would break its quoted-string.
+// headerXml() goes into a Header element, rawEnvelope() replaces the whole
+// envelope. The texts are copied into the request (EHC_SOAP_STORAGE bytes,
+// with the getBody() paths) and sent as given: the body is the caller's XML, not checked.
 //
 // The answer is read as it streams (soap_reader.h): getBody() targets by
 // element path, the SOAP Fault into getFault()'s SoapFault, whatever the
