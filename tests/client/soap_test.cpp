@@ -381,6 +381,35 @@ std::string httpXml(int status, const std::string& body) {
          std::to_string(body.size()) + "\r\n\r\n" + body;
 }
 
+// A 2xx answer without a body holds no XML (-39, no_root); a 204 has none by definition.
+TEST(SoapEmpty, AnEmpty200IsNoXmlButA204IsASuccess) {
+  const ehc::ScriptStep steps[] = {
+      ehc::ScriptStep::data("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"),
+      ehc::ScriptStep::gap(),
+      ehc::ScriptStep::data("HTTP/1.1 204 No Content\r\n\r\n"),
+      ehc::ScriptStep::gap(),
+  };
+  ehc::ScriptedTransport transport(steps, 4);
+  ESP32HTTPClient client("http://soap.test", transport);
+  int i = -1;
+  bool succeeded = false;
+  SoapRequest empty = client.soap("/ws");
+  empty.getBody("I", &i).onSuccess([&](int) { succeeded = true; });
+  const ehc::RestResult res = empty.send();
+  EXPECT_EQ(res.statusCode, 200);
+  EXPECT_EQ(res.error, ehc::EHC_ERROR_INVALID_XML);
+  EXPECT_STREQ(ehc::causeName(res.cause), "no_root");
+  EXPECT_FALSE(succeeded);
+  SoapRequest none = client.soap("/ws");
+  none.getBody("I", &i).onSuccess([&](int) { succeeded = true; });
+  const ehc::RestResult res204 = none.send();
+  EXPECT_EQ(res204.statusCode, 204);
+  EXPECT_EQ(res204.error, ehc::EHC_OK);
+  EXPECT_TRUE(succeeded);
+  EXPECT_EQ(res204.missing, 1u);
+  EXPECT_EQ(i, -1);
+}
+
 TEST(SoapHeap, NoHeapPerCallOnceConnected) {
   ASSERT_TRUE(ehc_test::allocCountingWorks());
   const std::string answer = httpXml(200, kAnswer);

@@ -113,13 +113,12 @@ void SoapReader::begin(const SoapBinding* bindings, uint8_t count, SoapFault* fa
     status_[i] = static_cast<uint8_t>(BindStatus::Missing);
     capture_[i] = 0;
   }
-  envelope_ = body_ = inFault_ = faultSeen_ = reasonTextRead_ = nodeRead_ = fed_ = false;
+  envelope_ = body_ = inFault_ = faultSeen_ = reasonTextRead_ = nodeRead_ = false;
   codeLevel_ = reasonLevel_ = fieldLevel_ = 0;
   field_ = Field::None;
 }
 
 void SoapReader::feed(const char* data, size_t length) {
-  if (length) fed_ = true;
   xml_.feed(data, length);
 }
 

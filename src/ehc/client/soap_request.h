@@ -27,8 +27,8 @@
 // except by getRawResponse(String*), which keeps the whole answer on the
 // heap by choice. After execute(): result() says how it went; its error is
 // EHC_OK, a transport or HTTP failure, or EHC_ERROR_INVALID_XML (a 2xx
-// answer whose body is not well-formed XML: then no binding is reported
-// found and no fault is read). Callbacks run in the original's order:
+// answer whose body is not well-formed XML, or empty but for a 204: then
+// no binding is reported found and no fault is read). Callbacks run in the original's order:
 // onResponse, onFault (when a fault came), then onSuccess (2xx and no
 // fault) or onError (status or failure code, and its name).
 #pragma once
@@ -255,7 +255,7 @@ class SoapRequest : private detail::SoapState {
                     const TextSink* sink = nullptr);
   void fail(RequestError cause, int code = EHC_ERROR_CAPACITY);
   void setHeaders();
-  void report(const SoapReader& reader, XmlError xml, bool fed);
+  void report(const SoapReader& reader, XmlError xml);
   void runCallbacks(const SoapFault& fault);
   void releaseCallbacks();
 
