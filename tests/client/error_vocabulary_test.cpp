@@ -56,7 +56,8 @@ TEST(ErrorVocabulary, EveryTableNamesEveryValueOnce) {
   expectEveryValueNamed(JsonError::InvalidLiteral, ehc::jsonErrorName, ehc::jsonErrorMessage);
   expectEveryValueNamed(ehc::BindStatus::Invalid, ehc::bindStatusName, ehc::bindStatusMessage);
   expectEveryValueNamed(ehc::WriteError::SinkFailed, ehc::writeErrorName, ehc::writeErrorMessage);
-  expectEveryValueNamed(RequestError::BadSoapPath, ehc::requestErrorName, ehc::requestErrorMessage);
+  expectEveryValueNamed(RequestError::BadSoapAction, ehc::requestErrorName,
+                        ehc::requestErrorMessage);
   expectEveryValueNamed(ehc::SseError::Incomplete, ehc::sseErrorName, ehc::sseErrorMessage);
   expectEveryValueNamed(ehc::InflateError::TrailingGarbage, ehc::inflateErrorName,
                         ehc::inflateErrorMessage);

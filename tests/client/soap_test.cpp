@@ -127,6 +127,13 @@ TEST(SoapReader, BadValuesAreMismatchesOrOutOfRangeAndLeaveTheTargets) {
   EXPECT_EQ(t.status[6], BindStatus::Mismatch);
 }
 
+TEST(SoapReader, ALaterWholeValueIsNotReportedTruncatedByAnEarlierCutOne) {
+  const Targets t = readAllWays("<a><R>abcdefgh</R><R>ab</R></a>", "I", "R");
+  EXPECT_STREQ(t.small, "ab");
+  EXPECT_EQ(t.status[5], BindStatus::Found);
+  EXPECT_EQ(t.text, "ab");
+}
+
 TEST(SoapReader, NothingOfABrokenDocumentIsFound) {
   const Targets t = readAllWays("<a><I>7</I><Name>x</Name></b>", "I");
   EXPECT_EQ(t.error, ehc::XmlError::MismatchedTag);
@@ -346,6 +353,25 @@ TEST_F(SoapServer, WhatDoesNotFitIsRefusedAndNothingIsSent) {
   EXPECT_EQ(bad.send().error, ehc::EHC_ERROR_INVALID_REQUEST);
 }
 
+// A quote or backslash in the action would end or escape its quoted-string
+// (SOAP 1.2: add a parameter to the Content-Type): refused in both versions.
+TEST_F(SoapServer, AnActionThatWouldBreakItsQuotedStringIsRefusedAndNothingIsSent) {
+  const char* const actions[] = {"urn:a\\", "x\"; charset=\"latin1", "\"a\"b\"", "a\\\"b"};
+  for (SoapVersion v : {SOAP_1_1, SOAP_1_2}) {
+    for (const char* action : actions) {
+      bool failed = false;
+      SoapRequest r = client_->soap("/soap/echo");
+      r.version(v).soapAction(action).body("<x/>").onError(
+          [&](int, const char*) { failed = true; });
+      const ehc::RestResult res = r.send();
+      EXPECT_EQ(res.error, ehc::EHC_ERROR_INVALID_REQUEST) << action << " v" << v;
+      EXPECT_STREQ(ehc::causeName(res.cause), "bad_soap_action") << action;
+      EXPECT_EQ(res.bytesSent, 0u) << action;
+      EXPECT_TRUE(failed) << action;
+    }
+  }
+}
+
 // Zero heap per call once connected (char and number targets, a fault),
 // counted over the scripted transport (the fault server runs in this
 // process: its threads allocate).
@@ -353,6 +379,35 @@ std::string httpXml(int status, const std::string& body) {
   return "HTTP/1.1 " + std::to_string(status) + (status == 200 ? " OK" : " Internal Server Error") +
          "\r\nContent-Type: text/xml; charset=utf-8\r\nContent-Length: " +
          std::to_string(body.size()) + "\r\n\r\n" + body;
+}
+
+// A 2xx answer without a body holds no XML (-39, no_root); a 204 has none by definition.
+TEST(SoapEmpty, AnEmpty200IsNoXmlButA204IsASuccess) {
+  const ehc::ScriptStep steps[] = {
+      ehc::ScriptStep::data("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"),
+      ehc::ScriptStep::gap(),
+      ehc::ScriptStep::data("HTTP/1.1 204 No Content\r\n\r\n"),
+      ehc::ScriptStep::gap(),
+  };
+  ehc::ScriptedTransport transport(steps, 4);
+  ESP32HTTPClient client("http://soap.test", transport);
+  int i = -1;
+  bool succeeded = false;
+  SoapRequest empty = client.soap("/ws");
+  empty.getBody("I", &i).onSuccess([&](int) { succeeded = true; });
+  const ehc::RestResult res = empty.send();
+  EXPECT_EQ(res.statusCode, 200);
+  EXPECT_EQ(res.error, ehc::EHC_ERROR_INVALID_XML);
+  EXPECT_STREQ(ehc::causeName(res.cause), "no_root");
+  EXPECT_FALSE(succeeded);
+  SoapRequest none = client.soap("/ws");
+  none.getBody("I", &i).onSuccess([&](int) { succeeded = true; });
+  const ehc::RestResult res204 = none.send();
+  EXPECT_EQ(res204.statusCode, 204);
+  EXPECT_EQ(res204.error, ehc::EHC_OK);
+  EXPECT_TRUE(succeeded);
+  EXPECT_EQ(res204.missing, 1u);
+  EXPECT_EQ(i, -1);
 }
 
 TEST(SoapHeap, NoHeapPerCallOnceConnected) {

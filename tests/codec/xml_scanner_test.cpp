@@ -160,6 +160,18 @@ TEST(XmlScanner, BlanksBeforeTheRootAreNoText) {
   EXPECT_EQ(o.log, "<a|a@1>[x]</1>");
 }
 
+// A BOM cut short is not silently dropped: the byte after it is wrong.
+TEST(XmlScanner, APartialBomIsASyntaxError) {
+  const Outcome two = scanAllWays("\xEF\xBB<a/>");
+  EXPECT_EQ(two.error, ehc::XmlError::Syntax);
+  EXPECT_EQ(two.offset, 2u);
+  EXPECT_EQ(two.log, "");
+  const Outcome one = scanAllWays("\xEF<a/>");
+  EXPECT_EQ(one.error, ehc::XmlError::Syntax);
+  EXPECT_EQ(one.offset, 1u);
+  EXPECT_EQ(scanAllWays("\xEF\xBB\xBF<a/>").error, ehc::XmlError::Ok);
+}
+
 TEST(XmlScanner, TheErrorOffsetIsTheOffendingByte) {
   EXPECT_EQ(scan("<a></b>", {}).offset, 6u);  // the '>' that ends the wrong end tag
   EXPECT_EQ(scan("<a/>  x", {}).offset, 6u);

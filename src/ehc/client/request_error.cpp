@@ -75,9 +75,12 @@ constexpr ErrorText kTexts[] = {
      "SOAP action, header XML, body XML and getBody() paths do not fit (EHC_SOAP_STORAGE)"},
     {"too_many_soap_bindings", "too many SOAP getBody() targets (EHC_SOAP_MAX_BINDINGS)"},
     {"bad_soap_path", "a SOAP getBody() path is empty, has an empty segment or more than 15"},
+    {"bad_soap_action",
+     "a SOAP action holds a '\"' (beyond one pair around it) or a '\\', which would end or escape "
+     "its quoted-string"},
 };
 static_assert(sizeof kTexts / sizeof kTexts[0] ==
-                  static_cast<size_t>(RequestError::BadSoapPath) + 1,
+                  static_cast<size_t>(RequestError::BadSoapAction) + 1,
               "one text per error");
 
 }  // namespace

@@ -72,6 +72,7 @@ enum class RequestError : uint8_t {
   SoapStorageFull,
   TooManySoapBindings,
   BadSoapPath,
+  BadSoapAction,
 };
 
 // A short identifier ("too_many_query_params") and a sentence for people.

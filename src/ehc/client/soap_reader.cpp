@@ -113,13 +113,12 @@ void SoapReader::begin(const SoapBinding* bindings, uint8_t count, SoapFault* fa
     status_[i] = static_cast<uint8_t>(BindStatus::Missing);
     capture_[i] = 0;
   }
-  envelope_ = body_ = inFault_ = faultSeen_ = reasonTextRead_ = nodeRead_ = fed_ = false;
+  envelope_ = body_ = inFault_ = faultSeen_ = reasonTextRead_ = nodeRead_ = false;
   codeLevel_ = reasonLevel_ = fieldLevel_ = 0;
   field_ = Field::None;
 }
 
 void SoapReader::feed(const char* data, size_t length) {
-  if (length) fed_ = true;
   xml_.feed(data, length);
 }
 
@@ -171,6 +170,7 @@ void SoapReader::openBindings(const char* name, size_t length, size_t local, uin
     capturing = true;
     if (b.kind == SoapTarget::Chars) {
       written_[i] = 0;
+      status_[i] = static_cast<uint8_t>(BindStatus::Missing);  // an earlier cut is not this one's
       static_cast<char*>(b.target)[0] = '\0';
     }
     if (b.kind == SoapTarget::Text) b.sink->clear(b.target);

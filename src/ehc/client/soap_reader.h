@@ -66,7 +66,6 @@ class SoapReader {
   void feed(const char* data, size_t length);
   // The document's outcome; the statuses are final after it.
   XmlError finish();
-  bool fed() const { return fed_; }
   BindStatus status(int i) const { return static_cast<BindStatus>(status_[i]); }
 
  private:
@@ -104,7 +103,6 @@ class SoapReader {
   Field field_ = Field::None;
   uint8_t fieldLevel_ = 0;
   size_t fieldUsed_ = 0;
-  bool fed_ = false;
 };
 
 EHC_END_NAMESPACE

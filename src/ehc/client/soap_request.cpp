@@ -176,6 +176,10 @@ void SoapRequest::setHeaders() {
   const char* action = nullptr;
   size_t n = 0;
   unquoted(text_ + action_, &action, &n);
+  // Sent inside a quoted-string, not escaped: a quote would end it early
+  // (in SOAP 1.2 the rest becomes a Content-Type parameter).
+  if (memchr(action, '"', n) || memchr(action, '\\', n))
+    return fail(RequestError::BadSoapAction, EHC_ERROR_INVALID_REQUEST);
   char* out = text_ + used_;
   const size_t room = sizeof text_ - used_;
   const bool soap12 = version_ == SOAP_1_2;
@@ -243,19 +247,20 @@ void SoapRequest::execute() {
   });
   request_.downloadEveryStatus();
   result_ = request_.send();
-  const bool fed = reader.fed();
-  report(reader, fed ? reader.finish() : XmlError::Ok, fed);
+  // An empty answer is no XML either (NoRoot: -39 on a 2xx), but a 204 has no body by definition.
+  const bool bodiless = result_.statusCode == 204;
+  report(reader, bodiless ? XmlError::Ok : reader.finish());
   faultMatched_ = fault.matched;
   runCallbacks(fault);
 }
 
 // The bindings' outcome into the result, and a 2xx answer that is not XML.
-void SoapRequest::report(const SoapReader& reader, XmlError xml, bool fed) {
+void SoapRequest::report(const SoapReader& reader, XmlError xml) {
   RestResult& r = result_;
   r.bindings = bindingCount_;
   r.found = r.missing = r.mismatched = r.truncated = r.outOfRange = r.null = r.converted = 0;
   for (int i = 0; i < bindingCount_; ++i) {
-    const BindStatus s = fed ? reader.status(i) : BindStatus::Missing;
+    const BindStatus s = reader.status(i);
     r.statuses_[i] = static_cast<uint8_t>(s);
     const uint32_t bit = 1u << i;
     switch (s) {

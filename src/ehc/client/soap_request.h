@@ -14,10 +14,12 @@
 // soap:Envelope / soap:Body of http://schemas.xmlsoap.org/soap/envelope/;
 // SOAP 1.2 sends Content-Type: application/soap+xml; charset=utf-8;
 // action="action" inside soap12:Envelope of
-// http://www.w3.org/2003/05/soap-envelope. headerXml() goes into a Header
-// element, rawEnvelope() replaces the whole envelope. The texts are copied
-// into the request (EHC_SOAP_STORAGE bytes, with the getBody() paths) and
-// sent as given: the body is the caller's XML, not checked.
+// http://www.w3.org/2003/05/soap-envelope. An action holding '"' (beyond
+// one pair around it) or '\' fails the request (EHC_ERROR_INVALID_REQUEST,
+// bad_soap_action): unescaped, it would break its quoted-string.
+// headerXml() goes into a Header element, rawEnvelope() replaces the whole
+// envelope. The texts are copied into the request (EHC_SOAP_STORAGE bytes,
+// with the getBody() paths) and sent as given: the body is the caller's XML, not checked.
 //
 // The answer is read as it streams (soap_reader.h): getBody() targets by
 // element path, the SOAP Fault into getFault()'s SoapFault, whatever the
@@ -25,8 +27,8 @@
 // except by getRawResponse(String*), which keeps the whole answer on the
 // heap by choice. After execute(): result() says how it went; its error is
 // EHC_OK, a transport or HTTP failure, or EHC_ERROR_INVALID_XML (a 2xx
-// answer whose body is not well-formed XML: then no binding is reported
-// found and no fault is read). Callbacks run in the original's order:
+// answer whose body is not well-formed XML, or empty but for a 204: then
+// no binding is reported found and no fault is read). Callbacks run in the original's order:
 // onResponse, onFault (when a fault came), then onSuccess (2xx and no
 // fault) or onError (status or failure code, and its name).
 #pragma once
@@ -253,7 +255,7 @@ class SoapRequest : private detail::SoapState {
                     const TextSink* sink = nullptr);
   void fail(RequestError cause, int code = EHC_ERROR_CAPACITY);
   void setHeaders();
-  void report(const SoapReader& reader, XmlError xml, bool fed);
+  void report(const SoapReader& reader, XmlError xml);
   void runCallbacks(const SoapFault& fault);
   void releaseCallbacks();
 

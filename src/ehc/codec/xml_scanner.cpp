@@ -176,6 +176,7 @@ void XmlScanner::byte(char c) {
       ++bom_;
       return;
     }
+    if (bom_ > 0) return fail(XmlError::Syntax);  // a BOM cut short
     bom_ = 3;
   }
   if (state_ != kText && state_ != kReference && state_ != kCdata && state_ != kComment &&
