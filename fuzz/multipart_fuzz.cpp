@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ehc/codec/multipart.h"
+#include "fuzz_split.h"
 
 namespace {
 
@@ -63,13 +64,8 @@ void run(const uint8_t* data, size_t size, const char* boundary, const uint8_t* 
   ehc::StaticMultipartSplitter<kLine> p;
   p.setVisitor(&kVisitor, s);
   if (p.begin(boundary) != ehc::MultipartError::Ok) abort();
-  size_t off = 0, k = 0;
-  while (off < size) {
-    size_t n = nsplits ? 1 + splits[k++ % nsplits] % 32 : size;
-    if (n > size - off) n = size - off;
-    if (!p.feed(data + off, n)) break;
-    off += n;
-  }
+  fuzz_split::feedInPieces(data, size, splits, nsplits,
+                           [&](const uint8_t* d, size_t n) { return p.feed(d, n); });
   s->error = static_cast<int>(p.finish());
   if ((s->error == 0) != p.closed()) abort();
   if (s->error == 0 && s->begun != s->ended) abort();
@@ -93,20 +89,14 @@ void contentType(const uint8_t* data, size_t size) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  // Optional header: 0xEC, then 8 split bytes. Otherwise fixed splits.
-  uint8_t splits[8] = {1, 7, 3, 30, 2, 13, 5, 31};
-  if (size >= 9 && data[0] == 0xEC) {
-    memcpy(splits, data + 1, sizeof splits);
-    data += 9;
-    size -= 9;
-  }
+  const fuzz_split::Pieces pieces = fuzz_split::takeHeader(data, size);
   contentType(data, size);
   // The boundary: "-" (GraphQL's), or one chosen by the first byte.
   static const char* const kBoundaries[] = {"-", "graphql", "b", "--", "simple boundary"};
   const char* boundary = kBoundaries[size ? data[0] % 5 : 0];
   static Summary whole, split;
   run(data, size, boundary, nullptr, 0, &whole);
-  run(data, size, boundary, splits, sizeof splits, &split);
+  run(data, size, boundary, pieces.sizes, sizeof pieces.sizes, &split);
   if (memcmp(&whole, &split, sizeof whole) != 0) {
     fprintf(stderr, "whole/split differ: parts %u/%u body %llu/%llu error %d/%d\n", whole.begun,
             split.begun, static_cast<unsigned long long>(whole.bodyBytes),

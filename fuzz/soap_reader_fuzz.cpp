@@ -14,6 +14,7 @@
 
 #include "ehc/client/soap_reader.h"
 #include "ehc/json/json_text_targets.h"
+#include "fuzz_split.h"
 
 namespace {
 
@@ -45,13 +46,10 @@ void run(const uint8_t* data, size_t size, const uint8_t* splits, size_t nsplits
   };
   ehc::SoapReader r;
   r.begin(bindings, 7, &s->fault);
-  size_t off = 0, k = 0;
-  while (off < size) {
-    size_t n = nsplits ? 1 + splits[k++ % nsplits] % 32 : size;
-    if (n > size - off) n = size - off;
-    r.feed(reinterpret_cast<const char*>(data) + off, n);
-    off += n;
-  }
+  fuzz_split::feedInPieces(data, size, splits, nsplits, [&](const uint8_t* d, size_t n) {
+    r.feed(reinterpret_cast<const char*>(d), n);
+    return true;
+  });
   s->error = static_cast<int>(r.finish());
   for (int b = 0; b < 7; ++b) {
     s->status[b] = static_cast<uint8_t>(r.status(b));
@@ -80,16 +78,10 @@ bool same(const Seen& a, const Seen& b) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  // Optional header: 0xEC, then 8 split bytes. Otherwise fixed splits.
-  uint8_t splits[8] = {1, 7, 3, 30, 2, 13, 5, 31};
-  if (size >= 9 && data[0] == 0xEC) {
-    memcpy(splits, data + 1, sizeof splits);
-    data += 9;
-    size -= 9;
-  }
+  const fuzz_split::Pieces pieces = fuzz_split::takeHeader(data, size);
   static Seen whole, split;
   run(data, size, nullptr, 0, &whole);
-  run(data, size, splits, sizeof splits, &split);
+  run(data, size, pieces.sizes, sizeof pieces.sizes, &split);
   if (!same(whole, split)) {
     fprintf(stderr, "whole/split differ: error %d/%d\n", whole.error, split.error);
     abort();

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ehc/codec/sse.h"
+#include "fuzz_split.h"
 
 namespace {
 
@@ -82,13 +83,10 @@ void run(const uint8_t* data, size_t size, const uint8_t* splits, size_t nsplits
   memset(s, 0, sizeof *s);
   ehc::StaticSseParser<6, 8> p;  // small, so that cutting is exercised
   p.setVisitor(&kVisitor, s);
-  size_t off = 0, k = 0;
-  while (off < size) {
-    size_t n = nsplits ? 1 + splits[k++ % nsplits] % 32 : size;
-    if (n > size - off) n = size - off;
-    if (!p.feed(data + off, n)) abort();  // nothing here stops it
-    off += n;
-  }
+  fuzz_split::feedInPieces(data, size, splits, nsplits, [&](const uint8_t* d, size_t n) {
+    if (!p.feed(d, n)) abort();  // nothing here stops it
+    return true;
+  });
   s->error = static_cast<int>(p.finish());
   if (s->error != 0 && !s->discarded) abort();
   s->retry = p.retryMs();
@@ -102,16 +100,10 @@ void run(const uint8_t* data, size_t size, const uint8_t* splits, size_t nsplits
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  // Optional header: 0xEC, then 8 split bytes. Otherwise fixed splits.
-  uint8_t splits[8] = {1, 7, 3, 30, 2, 13, 5, 31};
-  if (size >= 9 && data[0] == 0xEC) {
-    memcpy(splits, data + 1, sizeof splits);
-    data += 9;
-    size -= 9;
-  }
+  const fuzz_split::Pieces pieces = fuzz_split::takeHeader(data, size);
   static Summary whole, split;
   run(data, size, nullptr, 0, &whole);
-  run(data, size, splits, sizeof splits, &split);
+  run(data, size, pieces.sizes, sizeof pieces.sizes, &split);
   if (memcmp(&whole, &split, sizeof whole) != 0) {
     fprintf(stderr, "whole/split differ: events %u/%u data %llu/%llu error %d/%d\n", whole.events,
             split.events, static_cast<unsigned long long>(whole.dataBytes),

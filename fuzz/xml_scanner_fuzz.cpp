@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ehc/codec/xml_scanner.h"
+#include "fuzz_split.h"
 
 namespace {
 
@@ -57,14 +58,9 @@ void run(const uint8_t* data, size_t size, const uint8_t* splits, size_t nsplits
   memset(s, 0, sizeof *s);
   ehc::XmlScanner x;
   x.setVisitor(&kVisitor, s);
-  size_t off = 0, k = 0;
-  while (off < size) {
-    size_t n = nsplits ? 1 + splits[k++ % nsplits] % 32 : size;
-    if (n > size - off) n = size - off;
-    const bool more = x.feed(reinterpret_cast<const char*>(data) + off, n);
-    off += n;
-    if (!more) break;
-  }
+  fuzz_split::feedInPieces(data, size, splits, nsplits, [&](const uint8_t* d, size_t n) {
+    return x.feed(reinterpret_cast<const char*>(d), n);
+  });
   s->error = static_cast<int>(x.finish());
   s->offset = x.errorOffset();
   if (s->error == 0 && (s->depth != 0 || s->opens == 0 || s->opens != s->closes)) abort();
@@ -74,16 +70,10 @@ void run(const uint8_t* data, size_t size, const uint8_t* splits, size_t nsplits
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  // Optional header: 0xEC, then 8 split bytes. Otherwise fixed splits.
-  uint8_t splits[8] = {1, 7, 3, 30, 2, 13, 5, 31};
-  if (size >= 9 && data[0] == 0xEC) {
-    memcpy(splits, data + 1, sizeof splits);
-    data += 9;
-    size -= 9;
-  }
+  const fuzz_split::Pieces pieces = fuzz_split::takeHeader(data, size);
   static Summary whole, split;
   run(data, size, nullptr, 0, &whole);
-  run(data, size, splits, sizeof splits, &split);
+  run(data, size, pieces.sizes, sizeof pieces.sizes, &split);
   if (memcmp(&whole, &split, sizeof whole) != 0) {
     fprintf(stderr, "whole/split differ: opens %u/%u text %u/%u error %d/%d at %llu/%llu\n",
             whole.opens, split.opens, whole.textBytes, split.textBytes, whole.error, split.error,
