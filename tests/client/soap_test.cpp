@@ -191,6 +191,19 @@ TEST(SoapReader, AFaultOutsideEnvelopeAndBodyIsNotOneAndLongFieldsAreCut) {
   EXPECT_STREQ(broken.fault.faultString.c_str(), "");
 }
 
+// The scanner passes every CR LF and lone CR on as one LF (XML 1.0 2.11):
+// targets and fault fields hold LF only, at every split.
+TEST(SoapReader, LineEndsReachTargetsAndFaultFieldsAsLf) {
+  const Targets t = readAllWays("<a><Name>a\r\nb\rc</Name></a>", "I");
+  EXPECT_EQ(t.text, "a\nb\nc");
+  EXPECT_STREQ(t.small, "a\nb\nc");
+  const Targets f = readAllWays(
+      "<s:Envelope xmlns:s=\"urn:s\"><s:Body><s:Fault><faultstring>one\r\ntwo</faultstring>"
+      "<detail>x\r\n<e>y\r</e>\rz\r\n</detail></s:Fault></s:Body></s:Envelope>");
+  EXPECT_STREQ(f.fault.faultString.c_str(), "one\ntwo");
+  EXPECT_STREQ(f.fault.detail.c_str(), "x\ny\n\nz");
+}
+
 // ---- the request, against the fault server ------------------------------------------
 
 class SoapServer : public ::testing::Test {

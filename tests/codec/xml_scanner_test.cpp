@@ -201,6 +201,27 @@ TEST(XmlScanner, NamesAtTheLengthLimitAreMatchedWhole) {
   EXPECT_EQ(scanEveryCut("<" + a + "><" + b + "/></" + a + ">").error, ehc::XmlError::Ok);
 }
 
+// XML 1.0 section 2.11: every CR LF and every lone CR is passed on as one
+// LF, in text and CDATA; a CR LF cut between two pieces too.
+TEST(XmlScanner, LineEndsInTextAreOneLfEach) {
+  const Outcome o = scanEveryCut("\r\n<a x='1\r\n2'>1\r\n2\r3\n4\r\r\n5\n\r6\r</a>\r\n");
+  EXPECT_EQ(o.error, ehc::XmlError::Ok);
+  EXPECT_EQ(o.log, "<a|a@1>[1\n2\n3\n4\n\n5\n\n6\n]</1>");
+  const Outcome cdata = scanEveryCut("<a><![CDATA[x\r\ny\r]]>\r\n<![CDATA[\r]]>\n</a>");
+  EXPECT_EQ(cdata.log, "<a|a@1>[x\ny\n\n\n\n]</1>");
+  // A CR at the very end of a piece, its LF at the start of the next.
+  EXPECT_EQ(scan("<a>x\r\ny\r\n</a>", {5, 1, 2, 1, 100}).log, "<a|a@1>[x\ny\n]</1>");
+  EXPECT_EQ(scan("<a>x\r\ry</a>", {4, 1, 100}).log, "<a|a@1>[x\n\ny]</1>");
+}
+
+// A character reference is not a line end: &#13; stays a CR, and a literal
+// LF after it is another character.
+TEST(XmlScanner, ReferencedCarriageReturnsAreKept) {
+  const Outcome o = scanEveryCut("<a>&#13;&#10;&#xD;\n\r&#10;x</a>");
+  EXPECT_EQ(o.error, ehc::XmlError::Ok);
+  EXPECT_EQ(o.log, "<a|a@1>[\r\n\r\n\n\nx]</1>");
+}
+
 // Nested elements whose names (and a length byte each) take `bytes` of the
 // name buffer: names one shorter than EHC_XML_MAX_NAME (so the last one may
 // grow by a byte), then the rest. Their end tags go into *close.

@@ -32,6 +32,11 @@ bool isSpace(char c) {
 bool isForbidden(unsigned char c) {
   return c < 0x20 && c != '\t' && c != '\n' && c != '\r';
 }
+// Where a run of character data stops: markup, a reference, a CR (a line
+// end to pass on as LF) or a forbidden byte.
+bool endsTextRun(unsigned char c) {
+  return c == '<' || c == '&' || (c < 0x20 && c != '\t' && c != '\n');
+}
 // Names: ASCII letters, '_', ':' and every non-ASCII byte start one;
 // digits, '-' and '.' may follow (XML 1.0's NameStartChar / NameChar,
 // with the non-ASCII ranges taken whole).
@@ -111,7 +116,7 @@ void XmlScanner::reset() {
   quote_ = 0;
   state_ = kText;
   error_ = XmlError::Ok;
-  rootSeen_ = rootClosed_ = ltAtStart_ = false;
+  rootSeen_ = rootClosed_ = ltAtStart_ = afterCr_ = false;
   atStart_ = true;
 }
 
@@ -126,10 +131,10 @@ void XmlScanner::emitText(const char* data, size_t length) {
   if (length && visitor_ && visitor_->text) visitor_->text(user_, data, length);
 }
 
-// Character data up to the next markup, reference or forbidden byte.
+// Character data up to the next markup, reference, CR or forbidden byte.
 const char* XmlScanner::textRun(const char* p, const char* end) {
   const char* q = p;
-  while (q < end && *q != '<' && *q != '&' && !isForbidden(static_cast<unsigned char>(*q))) ++q;
+  while (q < end && !endsTextRun(static_cast<unsigned char>(*q))) ++q;
   if (depth_ == 0) {
     for (const char* s = p; s < q; ++s) {
       if (!isSpace(*s)) {
@@ -150,7 +155,8 @@ bool XmlScanner::feed(const char* data, size_t length) {
   const char* p = data;
   const char* end = data + length;
   while (p < end && state_ != kFailed) {
-    if (state_ == kText && bom_ == 3) {  // the common case: a run of text
+    // The common case: a run of text (not its first byte after a CR: an LF there is dropped).
+    if (state_ == kText && bom_ == 3 && !afterCr_) {
       p = textRun(p, end);
       if (p == end || state_ == kFailed) break;
     }
@@ -178,6 +184,11 @@ void XmlScanner::byte(char c) {
     if (bom_ > 0) return fail(XmlError::Syntax);  // a BOM cut short
     bom_ = 3;
   }
+  // Line ends (XML 1.0 2.11): a CR is taken as an LF wherever it is, and
+  // the LF of a CR LF is dropped; so pieces may cut between the two.
+  const bool lfOfCrLf = c == '\n' && afterCr_;
+  afterCr_ = c == '\r';
+  if (lfOfCrLf) return;
   if (state_ != kText && state_ != kReference && state_ != kCdata && state_ != kComment &&
       state_ != kPi && state_ != kAttrValue && isForbidden(static_cast<unsigned char>(c)))
     return fail(XmlError::Syntax);
@@ -195,7 +206,7 @@ void XmlScanner::byte(char c) {
       } else if (depth_ == 0 && !isSpace(c)) {
         return fail(XmlError::TextOutsideRoot);
       } else if (depth_ > 0) {
-        emitText(&c, 1);
+        emitText(c == '\r' ? "\n" : &c, 1);
       }
       break;
     case kReference: referenceByte(c); break;
@@ -452,7 +463,7 @@ void XmlScanner::cdataByte(char c) {
   if (match_) emitText("]]", match_);
   match_ = 0;
   if (isForbidden(static_cast<unsigned char>(c))) return fail(XmlError::Syntax);
-  emitText(&c, 1);
+  emitText(c == '\r' ? "\n" : &c, 1);
 }
 
 // <!-- ... -->; "--" may only end it.

@@ -11,7 +11,10 @@
 // processing instructions, one root element with attributes (checked for
 // shape, quotes and '<', then skipped), self-closing tags, character data
 // with the five predefined entities and numeric character references
-// decoded (to UTF-8), CDATA sections (as they are). Names are kept whole
+// decoded (to UTF-8), CDATA sections (as they are); line ends as XML 1.0
+// section 2.11 says: every CR LF and every lone CR in text and CDATA comes
+// as one LF (a CR LF cut between two pieces too), while a CR written as a
+// character reference (&#13;) stays a CR. Names are kept whole
 // (prefix:local): the visitor gets where the local part starts, so
 // namespace prefixes can be ignored. Element names are at most
 // EHC_XML_MAX_NAME bytes, nesting at most EHC_XML_MAX_DEPTH levels. An end
@@ -151,6 +154,7 @@ class XmlScanner {
   bool rootSeen_ = false, rootClosed_ = false;
   bool atStart_ = true;     // nothing but a BOM yet: the XML declaration may come
   bool ltAtStart_ = false;  // the '<' being read was the first character
+  bool afterCr_ = false;    // the last byte was a CR (an LF now ends the same line)
 };
 
 EHC_END_NAMESPACE
