@@ -129,6 +129,7 @@ TEST(XmlScanner, MalformedDocumentsGiveTheirError) {
   expectError("<a><![CDATX[x]]></a>", E::Syntax);
   expectError(" <?xml version='1.0'?><a/>", E::Syntax);
   expectError("<a/><?xml version='1.0'?>", E::Syntax);
+  expectError("<a><?XmL?></a>", E::Syntax);  // the declaration's target in any case
   expectError("<!DOCTYPE a [<!ENTITY x 'y'>]><a>&x;</a>", E::Doctype);
   expectError("text<a/>", E::TextOutsideRoot);
   expectError("<a/>text", E::TextOutsideRoot);
@@ -255,6 +256,19 @@ TEST(XmlScanner, TheOpenNamesTakeAtMostTheNameBuffer) {
   EXPECT_EQ(refused.offset, over.size() - 2);
   EXPECT_EQ(refused.log.find("x@"), std::string::npos);  // never opened
   EXPECT_STREQ(ehc::xmlErrorName(refused.error), "names_too_long");
+}
+
+// Only "xml" itself is the declaration's target; its name is not kept, so a
+// long target deep in a document needs no room among the open names.
+TEST(XmlScanner, ProcessingInstructionsOtherThanTheDeclarationMayComeAnywhere) {
+  EXPECT_EQ(
+      scanAllWays("<?XML version='1.0'?><a><?xml-stylesheet href='s'?><?xm?><?xmlx?></a>").error,
+      ehc::XmlError::Ok);
+  std::string close;
+  const std::string full = nestedNames(EHC_XML_NAME_STACK, 'a', &close);
+  const std::string target(EHC_XML_MAX_NAME, 'p');
+  EXPECT_EQ(scanAllWays(full + "<?" + target + "?>" + close).error, ehc::XmlError::Ok);
+  expectError("<a><?" + target + "p?></a>", ehc::XmlError::NameTooLong);
 }
 
 TEST(XmlScanner, TheLimitsThemselvesAreAccepted) {
