@@ -192,13 +192,17 @@
 #ifndef EHC_JSONRPC_ID_SIZE
 #define EHC_JSONRPC_ID_SIZE 40
 #endif
-// The XML scanner (codec/xml_scanner.h): nesting levels and the longest
-// element name it takes.
+// The XML scanner (codec/xml_scanner.h): nesting levels, the longest
+// element name it takes, and the bytes its open elements' names may take
+// together (each name and one byte).
 #ifndef EHC_XML_MAX_DEPTH
 #define EHC_XML_MAX_DEPTH 24
 #endif
 #ifndef EHC_XML_MAX_NAME
 #define EHC_XML_MAX_NAME 64
+#endif
+#ifndef EHC_XML_NAME_STACK
+#define EHC_XML_NAME_STACK 384
 #endif
 // SoapRequest (client/soap_request.h): the bytes it copies in (action,
 // header XML, body XML or raw envelope), its getBody() bindings, and what a
@@ -325,7 +329,8 @@
                           EHC_CAT(_gi, EHC_GRAPHQL_INCREMENTAL_SIZE))))
 // The XML scanner's and SoapRequest's capacities.
 #define EHC_CONFIG_SOAP_                                                                        \
-  EHC_CAT(EHC_CAT(EHC_CAT(_xd, EHC_XML_MAX_DEPTH), EHC_CAT(_xn, EHC_XML_MAX_NAME)),             \
+  EHC_CAT(EHC_CAT(EHC_CAT(_xd, EHC_XML_MAX_DEPTH),                                              \
+                  EHC_CAT(EHC_CAT(_xn, EHC_XML_MAX_NAME), EHC_CAT(_xs, EHC_XML_NAME_STACK))),   \
           EHC_CAT(EHC_CAT(EHC_CAT(_ss, EHC_SOAP_STORAGE), EHC_CAT(_sb, EHC_SOAP_MAX_BINDINGS)), \
                   EHC_CAT(EHC_CAT(EHC_CAT(_sc, EHC_SOAP_FAULT_CODE_SIZE),                       \
                                   EHC_CAT(_sf, EHC_SOAP_FAULT_STRING_SIZE)),                    \

@@ -64,7 +64,7 @@ TEST(ErrorVocabulary, EveryTableNamesEveryValueOnce) {
   expectEveryValueNamed(ehc::RangeError::UnexpectedStatus, ehc::rangeErrorName,
                         ehc::rangeErrorMessage);
   expectEveryValueNamed(ehc::DigestError::Stopped, ehc::digestErrorName, ehc::digestErrorMessage);
-  expectEveryValueNamed(ehc::XmlError::Doctype, ehc::xmlErrorName, ehc::xmlErrorMessage);
+  expectEveryValueNamed(ehc::XmlError::NamesTooLong, ehc::xmlErrorName, ehc::xmlErrorMessage);
 }
 
 TEST(ErrorVocabulary, EveryClientCodeHasANameAndASentence) {

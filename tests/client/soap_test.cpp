@@ -139,6 +139,11 @@ TEST(SoapReader, NothingOfABrokenDocumentIsFound) {
   EXPECT_EQ(t.error, ehc::XmlError::MismatchedTag);
   EXPECT_EQ(t.status[0], BindStatus::Invalid);
   EXPECT_EQ(t.status[5], BindStatus::Invalid);
+  // An end tag that only hashes like its start tag's name (the scanner once
+  // compared length and a 32-bit hash) is a mismatch too.
+  const Targets colliding = readAllWays("<declinate><I>7</I></macallums>", "I");
+  EXPECT_EQ(colliding.error, ehc::XmlError::MismatchedTag);
+  EXPECT_EQ(colliding.status[0], BindStatus::Invalid);
   const Targets cut = readAllWays("<a><I>7", "I");
   EXPECT_EQ(cut.error, ehc::XmlError::Incomplete);
   EXPECT_EQ(cut.status[0], BindStatus::Missing);  // its element never ended
@@ -184,6 +189,19 @@ TEST(SoapReader, AFaultOutsideEnvelopeAndBodyIsNotOneAndLongFieldsAreCut) {
       "</s:Fault></s:Body>");
   EXPECT_FALSE(broken.fault.matched);
   EXPECT_STREQ(broken.fault.faultString.c_str(), "");
+}
+
+// The scanner passes every CR LF and lone CR on as one LF (XML 1.0 2.11):
+// targets and fault fields hold LF only, at every split.
+TEST(SoapReader, LineEndsReachTargetsAndFaultFieldsAsLf) {
+  const Targets t = readAllWays("<a><Name>a\r\nb\rc</Name></a>", "I");
+  EXPECT_EQ(t.text, "a\nb\nc");
+  EXPECT_STREQ(t.small, "a\nb\nc");
+  const Targets f = readAllWays(
+      "<s:Envelope xmlns:s=\"urn:s\"><s:Body><s:Fault><faultstring>one\r\ntwo</faultstring>"
+      "<detail>x\r\n<e>y\r</e>\rz\r\n</detail></s:Fault></s:Body></s:Envelope>");
+  EXPECT_STREQ(f.fault.faultString.c_str(), "one\ntwo");
+  EXPECT_STREQ(f.fault.detail.c_str(), "x\ny\n\nz");
 }
 
 // ---- the request, against the fault server ------------------------------------------
@@ -408,6 +426,27 @@ TEST(SoapEmpty, AnEmpty200IsNoXmlButA204IsASuccess) {
   EXPECT_TRUE(succeeded);
   EXPECT_EQ(res204.missing, 1u);
   EXPECT_EQ(i, -1);
+}
+
+// Element Type Match: an end tag must name its start tag exactly.
+TEST(SoapMismatch, AnEndTagThatIsNotItsStartTagsNameIsInvalidXml) {
+  const std::string answer =
+      httpXml(200,
+              "<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Body>"
+              "<declinate><I>7</I></macallums></s:Body></s:Envelope>");
+  const ehc::ScriptStep steps[] = {ehc::ScriptStep::data(answer.c_str()), ehc::ScriptStep::gap()};
+  ehc::ScriptedTransport transport(steps, 2);
+  ESP32HTTPClient client("http://soap.test", transport);
+  int i = -1;
+  bool succeeded = false;
+  SoapRequest r = client.soap("/ws");
+  r.getBody("I", &i).onSuccess([&](int) { succeeded = true; });
+  const ehc::RestResult res = r.send();
+  EXPECT_EQ(res.statusCode, 200);
+  EXPECT_EQ(res.error, ehc::EHC_ERROR_INVALID_XML);
+  EXPECT_STREQ(ehc::causeName(res.cause), "mismatched_tag");
+  EXPECT_EQ(res.found, 0u);  // (i itself was written when </I> ended, before the break)
+  EXPECT_FALSE(succeeded);
 }
 
 TEST(SoapHeap, NoHeapPerCallOnceConnected) {

@@ -129,6 +129,7 @@ TEST(XmlScanner, MalformedDocumentsGiveTheirError) {
   expectError("<a><![CDATX[x]]></a>", E::Syntax);
   expectError(" <?xml version='1.0'?><a/>", E::Syntax);
   expectError("<a/><?xml version='1.0'?>", E::Syntax);
+  expectError("<a><?XmL?></a>", E::Syntax);  // the declaration's target in any case
   expectError("<!DOCTYPE a [<!ENTITY x 'y'>]><a>&x;</a>", E::Doctype);
   expectError("text<a/>", E::TextOutsideRoot);
   expectError("<a/>text", E::TextOutsideRoot);
@@ -138,6 +139,136 @@ TEST(XmlScanner, MalformedDocumentsGiveTheirError) {
   std::string deep, close;
   for (int i = 0; i <= EHC_XML_MAX_DEPTH; ++i) deep += "<d>";
   expectError(deep, E::TooDeep);
+}
+
+// Every two-piece cut of the document gives what the whole one gives.
+Outcome scanEveryCut(const std::string& doc) {
+  const Outcome whole = scanAllWays(doc);
+  for (size_t cut = 0; cut <= doc.size(); ++cut) {
+    const Outcome o = scan(doc, {cut ? cut : doc.size(), doc.size()});
+    EXPECT_EQ(o.log, whole.log) << "cut " << cut << ": " << doc;
+    EXPECT_EQ(o.error, whole.error) << "cut " << cut << ": " << doc;
+    EXPECT_EQ(o.offset, whole.offset) << "cut " << cut << ": " << doc;
+  }
+  return whole;
+}
+
+// The scanner once matched end tags by length and a 32-bit FNV-1a hash;
+// "declinate" and "macallums" are two words with the same length and hash.
+TEST(XmlScanner, AnEndTagMustNameItsStartTagExactlyNotJustHashTheSame) {
+  const Outcome o = scanEveryCut("<declinate>x</macallums>");
+  EXPECT_EQ(o.error, ehc::XmlError::MismatchedTag);
+  EXPECT_EQ(o.offset, 14u);                        // the first byte that differs: 'm'
+  EXPECT_EQ(o.log, "<declinate|declinate@1>[x]");  // no close for it
+  EXPECT_EQ(scanEveryCut("<r><declinate>x</declinate></r>").error, ehc::XmlError::Ok);
+}
+
+TEST(XmlScanner, AMismatchedEndTagIsFoundAtEveryCut) {
+  const std::string doc = "<soap:Body><m:R>1</m:r></soap:Body>";
+  const Outcome o = scanEveryCut(doc);
+  EXPECT_EQ(o.error, ehc::XmlError::MismatchedTag);
+  EXPECT_EQ(o.offset, doc.find("m:r") + 2);
+  EXPECT_EQ(scanEveryCut("<a><bc></b></a>").offset, 10u);  // too short: at the '>'
+  EXPECT_EQ(scanEveryCut("<a><b></bc></a>").offset, 9u);   // too long: at the 'c'
+  EXPECT_EQ(scanEveryCut("<a><b></b ></a >").error, ehc::XmlError::Ok);
+}
+
+// Names are kept whole, prefix included: the end tag's prefix must be the
+// start tag's (no namespace resolution: another prefix bound to the same
+// URI is another name, as XML 1.0 says).
+TEST(XmlScanner, APrefixedNameIsMatchedWithItsPrefix) {
+  const Outcome ok =
+      scanEveryCut("<soap:Envelope xmlns:soap='urn:s'><soap:Body>x</soap:Body></soap:Envelope>");
+  EXPECT_EQ(ok.error, ehc::XmlError::Ok);
+  EXPECT_EQ(ok.log, "<soap:Envelope|Envelope@1><soap:Body|Body@2>[x]</2></1>");
+  using E = ehc::XmlError;
+  expectError("<soap:Body></Body>", E::MismatchedTag);
+  expectError("<Body></soap:Body>", E::MismatchedTag);
+  expectError("<soap:Body></SOAP:Body>", E::MismatchedTag);
+  // The same local part and colliding prefixes (the hash's state after them
+  // is the same, so the whole names hashed the same).
+  expectError("<declinate:Body></macallums:Body>", E::MismatchedTag);
+}
+
+TEST(XmlScanner, NamesAtTheLengthLimitAreMatchedWhole) {
+  const std::string pad(EHC_XML_MAX_NAME - 9, 'n');
+  const std::string a = "declinate" + pad, b = "macallums" + pad;  // same length and hash
+  ASSERT_EQ(a.size(), static_cast<size_t>(EHC_XML_MAX_NAME));
+  expectError("<" + a + "></" + b + ">", ehc::XmlError::MismatchedTag);
+  std::string last = a;
+  last.back() = 'm';
+  expectError("<" + a + "></" + last + ">", ehc::XmlError::MismatchedTag);
+  expectError("<" + a + "></" + a + "n>", ehc::XmlError::MismatchedTag);
+  EXPECT_EQ(scanEveryCut("<" + a + "><" + b + "/></" + a + ">").error, ehc::XmlError::Ok);
+}
+
+// XML 1.0 section 2.11: every CR LF and every lone CR is passed on as one
+// LF, in text and CDATA; a CR LF cut between two pieces too.
+TEST(XmlScanner, LineEndsInTextAreOneLfEach) {
+  const Outcome o = scanEveryCut("\r\n<a x='1\r\n2'>1\r\n2\r3\n4\r\r\n5\n\r6\r</a>\r\n");
+  EXPECT_EQ(o.error, ehc::XmlError::Ok);
+  EXPECT_EQ(o.log, "<a|a@1>[1\n2\n3\n4\n\n5\n\n6\n]</1>");
+  const Outcome cdata = scanEveryCut("<a><![CDATA[x\r\ny\r]]>\r\n<![CDATA[\r]]>\n</a>");
+  EXPECT_EQ(cdata.log, "<a|a@1>[x\ny\n\n\n\n]</1>");
+  // A CR at the very end of a piece, its LF at the start of the next.
+  EXPECT_EQ(scan("<a>x\r\ny\r\n</a>", {5, 1, 2, 1, 100}).log, "<a|a@1>[x\ny\n]</1>");
+  EXPECT_EQ(scan("<a>x\r\ry</a>", {4, 1, 100}).log, "<a|a@1>[x\n\ny]</1>");
+}
+
+// A character reference is not a line end: &#13; stays a CR, and a literal
+// LF after it is another character.
+TEST(XmlScanner, ReferencedCarriageReturnsAreKept) {
+  const Outcome o = scanEveryCut("<a>&#13;&#10;&#xD;\n\r&#10;x</a>");
+  EXPECT_EQ(o.error, ehc::XmlError::Ok);
+  EXPECT_EQ(o.log, "<a|a@1>[\r\n\r\n\n\nx]</1>");
+}
+
+// Nested elements whose names (and a length byte each) take `bytes` of the
+// name buffer: names one shorter than EHC_XML_MAX_NAME (so the last one may
+// grow by a byte), then the rest. Their end tags go into *close.
+std::string nestedNames(size_t bytes, char first, std::string* close) {
+  std::string open;
+  close->clear();
+  for (char letter = first; bytes > 0; ++letter) {
+    size_t n = bytes - 1 < EHC_XML_MAX_NAME - 1 ? bytes - 1 : EHC_XML_MAX_NAME - 1;
+    if (bytes - (n + 1) == 1) --n;  // leave two bytes: a name and its length
+    const std::string name = letter + std::string(n - 1, 'n');
+    open += "<" + name + ">";
+    *close = "</" + name + ">" + *close;
+    bytes -= n + 1;
+  }
+  return open;
+}
+
+TEST(XmlScanner, TheOpenNamesTakeAtMostTheNameBuffer) {
+  static_assert(EHC_XML_NAME_STACK / (EHC_XML_MAX_NAME - 1) + 2 < EHC_XML_MAX_DEPTH,
+                "the name buffer fills before the depth limit is reached");
+  std::string close, close2;
+  const std::string full = nestedNames(EHC_XML_NAME_STACK, 'a', &close);
+  EXPECT_EQ(scanAllWays(full + close).error, ehc::XmlError::Ok);
+  // Ended elements give their bytes back: filled twice under one root ("r" and its length).
+  const std::string inner = nestedNames(EHC_XML_NAME_STACK - 2, 'b', &close2);
+  EXPECT_EQ(scanAllWays("<r>" + inner + close2 + inner + close2 + "</r>").error, ehc::XmlError::Ok);
+  // One byte more: refused at that byte.
+  const std::string over = full.substr(0, full.size() - 1) + "x>";
+  const Outcome refused = scanAllWays(over + close);
+  EXPECT_EQ(refused.error, ehc::XmlError::NamesTooLong);
+  EXPECT_EQ(refused.offset, over.size() - 2);
+  EXPECT_EQ(refused.log.find("x@"), std::string::npos);  // never opened
+  EXPECT_STREQ(ehc::xmlErrorName(refused.error), "names_too_long");
+}
+
+// Only "xml" itself is the declaration's target; its name is not kept, so a
+// long target deep in a document needs no room among the open names.
+TEST(XmlScanner, ProcessingInstructionsOtherThanTheDeclarationMayComeAnywhere) {
+  EXPECT_EQ(
+      scanAllWays("<?XML version='1.0'?><a><?xml-stylesheet href='s'?><?xm?><?xmlx?></a>").error,
+      ehc::XmlError::Ok);
+  std::string close;
+  const std::string full = nestedNames(EHC_XML_NAME_STACK, 'a', &close);
+  const std::string target(EHC_XML_MAX_NAME, 'p');
+  EXPECT_EQ(scanAllWays(full + "<?" + target + "?>" + close).error, ehc::XmlError::Ok);
+  expectError("<a><?" + target + "p?></a>", ehc::XmlError::NameTooLong);
 }
 
 TEST(XmlScanner, TheLimitsThemselvesAreAccepted) {
@@ -173,7 +304,7 @@ TEST(XmlScanner, APartialBomIsASyntaxError) {
 }
 
 TEST(XmlScanner, TheErrorOffsetIsTheOffendingByte) {
-  EXPECT_EQ(scan("<a></b>", {}).offset, 6u);  // the '>' that ends the wrong end tag
+  EXPECT_EQ(scan("<a></b>", {}).offset, 5u);  // the first byte of the end tag's name that differs
   EXPECT_EQ(scan("<a/>  x", {}).offset, 6u);
   EXPECT_EQ(scan("\xEF\xBB\xBF<a>\x02</a>", {}).offset, 6u);
 }

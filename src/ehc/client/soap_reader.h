@@ -8,11 +8,12 @@
 // Result inside a Response, "Envelope.Body.Response.Result" the whole
 // chain. A segment with a ':' is compared with the qualified name
 // ("m:Result"), others with the local name (namespace prefixes ignored).
-// The value is the element's text (entities decoded, CDATA as it is); an
-// element with child elements is a Mismatch. Numbers take xsd's lexical
-// forms (optional sign, fraction, exponent; blanks around are trimmed),
-// converted exactly and range-checked; bool takes true/false/1/0. The last
-// matching element wins. A value is Found only when its element ended; if
+// The value is the element's text (entities decoded, CDATA as it is, every
+// CR LF or lone CR as one LF, as XML 1.0 says); an element with child
+// elements is a Mismatch. Numbers take xsd's lexical forms (optional sign,
+// fraction, exponent; blanks around are trimmed), converted exactly and
+// range-checked; bool takes true/false/1/0. The last matching element
+// wins. A value is Found only when its element ended; if
 // the document is not well-formed, no binding is Found and no fault is read.
 //
 // The fault: Envelope/Body/Fault's faultcode, faultstring, faultactor,

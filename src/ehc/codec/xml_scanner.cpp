@@ -19,7 +19,11 @@ constexpr ErrorText kXmlErrors[] = {
     {"bad_reference", "an unknown entity or a reference to no XML character"},
     {"text_outside_root", "text or a second element outside the root element"},
     {"doctype", "a DOCTYPE (not accepted in SOAP)"},
+    {"names_too_long", "the open elements' names longer than EHC_XML_NAME_STACK in all"},
 };
+static_assert(sizeof kXmlErrors / sizeof kXmlErrors[0] ==
+                  static_cast<size_t>(XmlError::NamesTooLong) + 1,
+              "one text per XmlError");
 
 bool isSpace(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -27,6 +31,11 @@ bool isSpace(char c) {
 // A byte no XML document holds (C0 controls but tab, LF, CR).
 bool isForbidden(unsigned char c) {
   return c < 0x20 && c != '\t' && c != '\n' && c != '\r';
+}
+// Where a run of character data stops: markup, a reference, a CR (a line
+// end to pass on as LF) or a forbidden byte.
+bool endsTextRun(unsigned char c) {
+  return c == '<' || c == '&' || (c < 0x20 && c != '\t' && c != '\n');
 }
 // Names: ASCII letters, '_', ':' and every non-ASCII byte start one;
 // digits, '-' and '.' may follow (XML 1.0's NameStartChar / NameChar,
@@ -37,12 +46,6 @@ bool isNameStart(char c) {
 }
 bool isNameChar(char c) {
   return isNameStart(c) || static_cast<unsigned>(c - '0') < 10u || c == '-' || c == '.';
-}
-
-uint32_t nameHash(const char* s, size_t n) {
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < n; ++i) h = (h ^ static_cast<unsigned char>(s[i])) * 16777619u;
-  return h;
 }
 
 // A code point as UTF-8 into out; its length.
@@ -108,11 +111,12 @@ const char* xmlErrorMessage(XmlError e) {
 
 void XmlScanner::reset() {
   offset_ = errorAt_ = 0;
+  namesUsed_ = 0;
   nameUsed_ = localAt_ = referenceUsed_ = depth_ = bom_ = match_ = 0;
   quote_ = 0;
   state_ = kText;
   error_ = XmlError::Ok;
-  rootSeen_ = rootClosed_ = ltAtStart_ = false;
+  rootSeen_ = rootClosed_ = ltAtStart_ = afterCr_ = false;
   atStart_ = true;
 }
 
@@ -127,10 +131,10 @@ void XmlScanner::emitText(const char* data, size_t length) {
   if (length && visitor_ && visitor_->text) visitor_->text(user_, data, length);
 }
 
-// Character data up to the next markup, reference or forbidden byte.
+// Character data up to the next markup, reference, CR or forbidden byte.
 const char* XmlScanner::textRun(const char* p, const char* end) {
   const char* q = p;
-  while (q < end && *q != '<' && *q != '&' && !isForbidden(static_cast<unsigned char>(*q))) ++q;
+  while (q < end && !endsTextRun(static_cast<unsigned char>(*q))) ++q;
   if (depth_ == 0) {
     for (const char* s = p; s < q; ++s) {
       if (!isSpace(*s)) {
@@ -151,7 +155,8 @@ bool XmlScanner::feed(const char* data, size_t length) {
   const char* p = data;
   const char* end = data + length;
   while (p < end && state_ != kFailed) {
-    if (state_ == kText && bom_ == 3) {  // the common case: a run of text
+    // The common case: a run of text (not its first byte after a CR: an LF there is dropped).
+    if (state_ == kText && bom_ == 3 && !afterCr_) {
       p = textRun(p, end);
       if (p == end || state_ == kFailed) break;
     }
@@ -179,6 +184,11 @@ void XmlScanner::byte(char c) {
     if (bom_ > 0) return fail(XmlError::Syntax);  // a BOM cut short
     bom_ = 3;
   }
+  // Line ends (XML 1.0 2.11): a CR is taken as an LF wherever it is, and
+  // the LF of a CR LF is dropped; so pieces may cut between the two.
+  const bool lfOfCrLf = c == '\n' && afterCr_;
+  afterCr_ = c == '\r';
+  if (lfOfCrLf) return;
   if (state_ != kText && state_ != kReference && state_ != kCdata && state_ != kComment &&
       state_ != kPi && state_ != kAttrValue && isForbidden(static_cast<unsigned char>(c)))
     return fail(XmlError::Syntax);
@@ -196,7 +206,7 @@ void XmlScanner::byte(char c) {
       } else if (depth_ == 0 && !isSpace(c)) {
         return fail(XmlError::TextOutsideRoot);
       } else if (depth_ > 0) {
-        emitText(&c, 1);
+        emitText(c == '\r' ? "\n" : &c, 1);
       }
       break;
     case kReference: referenceByte(c); break;
@@ -223,14 +233,22 @@ void XmlScanner::byte(char c) {
   atStart_ = false;
 }
 
-bool XmlScanner::addNameByte(char c) {
-  if (nameUsed_ == EHC_XML_MAX_NAME) {
-    fail(XmlError::NameTooLong);
-    return false;
-  }
+// A start tag's name, kept after the open elements' names with room for
+// its length byte.
+void XmlScanner::addNameByte(char c) {
+  if (nameUsed_ == EHC_XML_MAX_NAME) return fail(XmlError::NameTooLong);
+  if (namesUsed_ + nameUsed_ + 2u > EHC_XML_NAME_STACK) return fail(XmlError::NamesTooLong);
   if (c == ':') localAt_ = static_cast<uint8_t>(nameUsed_ + 1);
-  name_[nameUsed_++] = c;
-  return true;
+  names_[namesUsed_ + nameUsed_++] = c;
+}
+
+// An end tag's name, compared with the open element's as it comes:
+// MismatchedTag at the first byte that differs or is one too many.
+void XmlScanner::endNameByte(char c) {
+  const size_t length = depth_ ? openNameLength() : 0;
+  if (nameUsed_ >= length || names_[namesUsed_ - 1 - length + nameUsed_] != c)
+    return fail(XmlError::MismatchedTag);
+  ++nameUsed_;
 }
 
 // After '<': what kind of markup this is; then "<!" and its openings.
@@ -244,6 +262,7 @@ void XmlScanner::markupByte(char c) {
         state_ = kBang;
       } else if (c == '?') {
         state_ = kPiTarget;
+        match_ = 0;
       } else if (isNameStart(c)) {
         if (rootClosed_) return fail(XmlError::TextOutsideRoot);
         state_ = kStartName;
@@ -358,10 +377,11 @@ void XmlScanner::attributeByte(char c) {
 void XmlScanner::endTagByte(char c) {
   if (state_ == kEndName) {
     if (nameUsed_ == 0 ? isNameStart(c) : isNameChar(c)) {
-      addNameByte(c);
+      endNameByte(c);
       return;
     }
     if (nameUsed_ == 0) return fail(XmlError::Syntax);
+    if (nameUsed_ != openNameLength()) return fail(XmlError::MismatchedTag);  // a prefix of it
     state_ = kEndAfterName;
   }
   if (isSpace(c)) return;
@@ -372,25 +392,21 @@ void XmlScanner::endTagByte(char c) {
 void XmlScanner::openElement(bool empty) {
   if (rootClosed_) return fail(XmlError::TextOutsideRoot);
   if (depth_ == EHC_XML_MAX_DEPTH) return fail(XmlError::TooDeep);
-  hash_[depth_] = nameHash(name_, nameUsed_);
-  nameLength_[depth_] = nameUsed_;
+  const char* name = names_ + namesUsed_;
+  names_[namesUsed_ + nameUsed_] = static_cast<char>(nameUsed_);  // its length, after it
+  namesUsed_ = static_cast<uint16_t>(namesUsed_ + nameUsed_ + 1);
   ++depth_;
   rootSeen_ = true;
-  if (visitor_ && visitor_->open) visitor_->open(user_, name_, nameUsed_, localAt_, depth_);
+  if (visitor_ && visitor_->open) visitor_->open(user_, name, nameUsed_, localAt_, depth_);
   state_ = kText;
-  if (!empty) return;
-  if (visitor_ && visitor_->close) visitor_->close(user_, depth_);
-  if (--depth_ == 0) rootClosed_ = true;
+  if (empty) closeElement();
 }
 
+// The open element ended (its end tag matched, or it was self-closing).
 void XmlScanner::closeElement() {
-  if (depth_ == 0) return fail(XmlError::MismatchedTag);
-  const uint8_t level = static_cast<uint8_t>(depth_ - 1);
-  if (nameLength_[level] != nameUsed_ || hash_[level] != nameHash(name_, nameUsed_))
-    return fail(XmlError::MismatchedTag);
   if (visitor_ && visitor_->close) visitor_->close(user_, depth_);
-  depth_ = level;
-  if (depth_ == 0) rootClosed_ = true;
+  namesUsed_ = static_cast<uint16_t>(namesUsed_ - openNameLength() - 1);
+  if (--depth_ == 0) rootClosed_ = true;
   state_ = kText;
 }
 
@@ -447,7 +463,7 @@ void XmlScanner::cdataByte(char c) {
   if (match_) emitText("]]", match_);
   match_ = 0;
   if (isForbidden(static_cast<unsigned char>(c))) return fail(XmlError::Syntax);
-  emitText(&c, 1);
+  emitText(c == '\r' ? "\n" : &c, 1);
 }
 
 // <!-- ... -->; "--" may only end it.
@@ -467,12 +483,13 @@ void XmlScanner::commentByte(char c) {
 void XmlScanner::piByte(char c) {
   if (state_ == kPiTarget) {
     if (nameUsed_ == 0 ? isNameStart(c) : isNameChar(c)) {
-      addNameByte(c);
+      if (nameUsed_ == EHC_XML_MAX_NAME) return fail(XmlError::NameTooLong);
+      if (nameUsed_ < 3 && (c | 0x20) == "xml"[nameUsed_]) ++match_;  // the target is not kept
+      ++nameUsed_;
       return;
     }
     if (nameUsed_ == 0) return fail(XmlError::Syntax);
-    const bool xml = nameUsed_ == 3 && (name_[0] | 0x20) == 'x' && (name_[1] | 0x20) == 'm' &&
-                     (name_[2] | 0x20) == 'l';
+    const bool xml = nameUsed_ == 3 && match_ == 3;
     if (xml && !ltAtStart_) return fail(XmlError::Syntax);
     if (!isSpace(c) && c != '?') return fail(XmlError::Syntax);
     state_ = kPi;

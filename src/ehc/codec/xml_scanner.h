@@ -11,13 +11,21 @@
 // processing instructions, one root element with attributes (checked for
 // shape, quotes and '<', then skipped), self-closing tags, character data
 // with the five predefined entities and numeric character references
-// decoded (to UTF-8), CDATA sections (as they are). Names are kept whole
+// decoded (to UTF-8), CDATA sections (as they are); line ends as XML 1.0
+// section 2.11 says: every CR LF and every lone CR in text and CDATA comes
+// as one LF (a CR LF cut between two pieces too), while a CR written as a
+// character reference (&#13;) stays a CR. Names are kept whole
 // (prefix:local): the visitor gets where the local part starts, so
 // namespace prefixes can be ignored. Element names are at most
-// EHC_XML_MAX_NAME bytes, nesting at most EHC_XML_MAX_DEPTH levels; an end
-// tag must match its start tag (checked by the name's length and a 32-bit
-// hash of it, so no name is stored per level). A DOCTYPE is refused: SOAP
-// forbids it, and its entity declarations are how XML bombs are made.
+// EHC_XML_MAX_NAME bytes, nesting at most EHC_XML_MAX_DEPTH levels. An end
+// tag must name its start tag exactly, prefix included (XML 1.0's Element
+// Type Match), compared byte by byte as it streams in: the open elements'
+// names are kept packed one after another, each followed by its length, in
+// one buffer of EHC_XML_NAME_STACK bytes (384: 24 levels of 15-byte names,
+// where one name a level of EHC_XML_MAX_NAME would take 1.5 KB); a
+// document whose open names need more is refused (NamesTooLong). A DOCTYPE
+// is refused: SOAP forbids it, and its entity declarations are how XML
+// bombs are made.
 //
 // An error stops the scanner for good (feed() returns false); error() and
 // errorOffset() say what and where. Text is delivered only inside the root
@@ -35,6 +43,9 @@ EHC_BEGIN_NAMESPACE
 static_assert(EHC_XML_MAX_DEPTH >= 4 && EHC_XML_MAX_DEPTH <= 255,
               "EHC_XML_MAX_DEPTH must be 4..255");
 static_assert(EHC_XML_MAX_NAME >= 8 && EHC_XML_MAX_NAME <= 255, "EHC_XML_MAX_NAME must be 8..255");
+static_assert(EHC_XML_NAME_STACK > EHC_XML_MAX_NAME && EHC_XML_NAME_STACK <= 65535,
+              "EHC_XML_NAME_STACK must hold one name of EHC_XML_MAX_NAME and its length, "
+              "and be at most 65535");
 
 enum class XmlError : uint8_t {
   Ok = 0,
@@ -47,6 +58,7 @@ enum class XmlError : uint8_t {
   BadReference,     // an unknown entity, or a character reference to no XML character
   TextOutsideRoot,  // non-blank text, or a second root, outside the root element
   Doctype,          // a <!DOCTYPE> (not accepted)
+  NamesTooLong,     // the open elements' names need more than EHC_XML_NAME_STACK bytes
 };
 const char* xmlErrorName(XmlError e);
 const char* xmlErrorMessage(XmlError e);
@@ -114,7 +126,9 @@ class XmlScanner {
   void commentByte(char c);
   void piByte(char c);
 
-  bool addNameByte(char c);
+  void addNameByte(char c);
+  void endNameByte(char c);
+  size_t openNameLength() const { return static_cast<unsigned char>(names_[namesUsed_ - 1]); }
   void openElement(bool empty);
   void closeElement();
   void decodeReference();
@@ -124,9 +138,11 @@ class XmlScanner {
   const XmlVisitor* visitor_ = nullptr;
   void* user_ = nullptr;
   uint64_t offset_ = 0, errorAt_ = 0;
-  uint32_t hash_[EHC_XML_MAX_DEPTH];
-  uint8_t nameLength_[EHC_XML_MAX_DEPTH];
-  char name_[EHC_XML_MAX_NAME];
+  // The open elements' names, each followed by its length byte, then the
+  // start tag's name being read; an end tag's name is compared with the
+  // last one as it comes.
+  char names_[EHC_XML_NAME_STACK];
+  uint16_t namesUsed_ = 0;  // the open elements' names and their lengths
   char reference_[12];
   uint8_t nameUsed_ = 0, localAt_ = 0, referenceUsed_ = 0;
   uint8_t depth_ = 0;
@@ -138,6 +154,7 @@ class XmlScanner {
   bool rootSeen_ = false, rootClosed_ = false;
   bool atStart_ = true;     // nothing but a BOM yet: the XML declaration may come
   bool ltAtStart_ = false;  // the '<' being read was the first character
+  bool afterCr_ = false;    // the last byte was a CR (an LF now ends the same line)
 };
 
 EHC_END_NAMESPACE
