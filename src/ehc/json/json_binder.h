@@ -329,6 +329,7 @@ class JsonBinder {
   }
   uint32_t childMask();
   void beginValue(uint8_t c, const uint8_t* at);
+  void beginOther(JsonBinding& b, int i, uint8_t c, const uint8_t* at);
   void clearText(JsonBinding& b);
   void startText(JsonBinding& b, int i);
   void enterContainer(uint32_t followers);
