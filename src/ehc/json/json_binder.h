@@ -329,6 +329,8 @@ class JsonBinder {
   }
   uint32_t childMask();
   void beginValue(uint8_t c, const uint8_t* at);
+  void beginContainer(uint32_t here, uint32_t followers, uint8_t c, const uint8_t* at);
+  void beginEnding(uint32_t ending, uint8_t c, const uint8_t* at);
   void beginOther(JsonBinding& b, int i, uint8_t c, const uint8_t* at);
   void clearText(JsonBinding& b);
   void startText(JsonBinding& b, int i);

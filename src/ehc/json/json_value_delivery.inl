@@ -81,8 +81,29 @@ EHC_MCU_INLINE void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
   if (here == 0) return;
   // Those whose path goes on below this value follow it; the others end here.
   const uint32_t followers = here & (depth_ > 0 ? levels_[depth_ - 1].deeper : ~rootPaths_);
-  const bool container = c == '{' || c == '[';
-  for (uint32_t it = here & ~followers; it; it &= it - 1) {
+  if (c == '{' || c == '[') {
+    beginContainer(here, followers, c, at);
+    return;
+  }
+  // A scalar: nothing to do once its bindings are begun (on 64-bit hosts the
+  // loop then keeps no registers for after it).
+  if (followers) resolve(followers, depth_);  // the path goes on, but this value has no members
+  if (c == '-' || isDigit(c)) number_.reset();
+  beginEnding(here & ~followers, c, at);
+}
+
+// A container's first byte: its bindings begun, then followed.
+EHC_HOST_OUTLINE void JsonBinder::beginContainer(uint32_t here, uint32_t followers, uint8_t c,
+                                                 const uint8_t* at) {
+  beginEnding(here & ~followers, c, at);
+  // (A container told at its close is followed, by nobody perhaps: its
+  // close is then seen.)
+  if (followers || (pendingMask_ & here)) enterContainer(followers);
+}
+
+// The bindings whose path ends at this value (its first byte c, at `at`).
+EHC_ALWAYS_INLINE void JsonBinder::beginEnding(uint32_t ending, uint8_t c, const uint8_t* at) {
+  for (uint32_t it = ending; it; it &= it - 1) {
     const int i = lowestBit(it);
     JsonBinding& b = bindings_[i];
     // The most common case (on 64-bit hosts, growable strings as well).
@@ -93,14 +114,6 @@ EHC_MCU_INLINE void JsonBinder::beginValue(uint8_t c, const uint8_t* at) {
     }
     beginOther(b, i, c, at);
   }
-  if (container) {
-    // (A container told at its close is followed, by nobody perhaps: its
-    // close is then seen.)
-    if (followers || (pendingMask_ & here)) enterContainer(followers);
-  } else if (followers) {
-    resolve(followers, depth_);  // the path goes on, but this value has no members
-  }
-  if (valueMask_ && (c == '-' || isDigit(c))) number_.reset();
 }
 
 // Binding i's path ends at this value (its first byte c, at `at`): what its
