@@ -441,7 +441,8 @@ class JsonBinder {
 #if EHC_JSON_HOST_SPEED
   // Of the innermost followed object's bindings, those a key is compared
   // with there (live, not twins, not "*"), by their segment's length % 8. Sorted
-  // at the object's first whole key, again after a followed member closed.
+  // as the object is entered, again at a whole key after a followed member
+  // closed.
   uint32_t leadersByLength_[8];
   bool leadersStale_ = true;
   // Per depth d of a followed container: the bindings whose path goes on

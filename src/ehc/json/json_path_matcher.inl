@@ -125,6 +125,9 @@ void JsonBinder::enterContainer(uint32_t followers) {
   // are not held in registers the loop needs.)
   level.same = followers & sharedAt_[d];
   level.deeper = followers & deeperAt_[d];
+  // The leaders (those visited, but "*") are sorted by length as they move,
+  // for the keys of this object (sortLeaders' work, done here).
+  for (uint32_t& bucket : leadersByLength_) bucket = 0;
   for (uint32_t it = followers & ~(level.same & (followers << 1)); it; it &= it - 1) {
     const int i = lowestBit(it);
     const uint32_t bit = it & (0u - it);
@@ -151,10 +154,14 @@ void JsonBinder::enterContainer(uint32_t followers) {
     else
       moveToSegment(b.path, b.shape, &b.seg, d);
     previousOffset = b.seg.offset;
-    if (b.seg.flags & kSegWild)
+    if (b.seg.flags & kSegWild) {
       wild |= bit;
-    else if (b.seg.index < next)
-      next = b.seg.index;
+      continue;
+    }
+    if (b.seg.index < next) next = b.seg.index;
+#if EHC_JSON_HOST_SPEED
+    leadersByLength_[b.seg.decoded & 7] |= bit;
+#endif
   }
 #if EHC_JSON_HOST_SPEED
   wild |= runsAfter(wild, level.same & (followers << 1));
@@ -165,7 +172,7 @@ void JsonBinder::enterContainer(uint32_t followers) {
   level.wild = wild;
   level.nextIndex = next;
 #if EHC_JSON_HOST_SPEED
-  leadersStale_ = true;
+  leadersStale_ = false;
 #endif
 }
 
