@@ -328,6 +328,7 @@ class JsonBinder {
     return same & (candidates << 1) & candidates;
   }
   uint32_t childMask();
+  uint32_t elementMask(Level& level, uint32_t index);
   void beginValue(uint8_t c, const uint8_t* at);
   void beginContainer(uint32_t here, uint32_t followers, uint8_t c, const uint8_t* at);
   void beginEnding(uint32_t ending, uint8_t c, const uint8_t* at);

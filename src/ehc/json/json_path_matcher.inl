@@ -52,50 +52,58 @@ EHC_ALWAYS_INLINE uint32_t JsonBinder::childMask() {
   if (depth_ == 0) return count_ ? ~uint32_t{0} >> (32 - count_) : 0;
   if (depth_ > aliveTop_) return 0;
   Level& level = levels_[depth_ - 1];
-  uint32_t m;
   if (inObject_) {  // (the innermost open container holds this value)
-    m = keyMatched_;
+    const uint32_t m = keyMatched_;
     keyMatched_ = 0;
-  } else {
-    const uint32_t index = level.index;
-    if (index < kNoIndex - 1) ++level.index;  // saturate: never reach kNoIndex
-    m = level.wild;
-    if (index == level.nextIndex) {  // elements before it concern "*" bindings only
-      uint32_t next = kNoIndex, wanted = 0;
-      const uint32_t candidates = level.live & ~level.wild;
-      const uint32_t same = twins(candidates, level.same);
-      for (uint32_t it = candidates & ~same; it; it &= it - 1) {
-        const int i = lowestBit(it);
-        const uint32_t want = bindings_[i].seg.index;
-        if (want == index)
-          wanted |= uint32_t{1} << i;
-        else if (want > index && want < next)
-          next = want;
-      }
-      level.nextIndex = next;
-      // An index never comes again: the bindings that want this one (leaders
-      // and their twins) leave the live set now. (A twin left in it would
-      // lead once its leader is gone, with the segment it lags at.)
-      wanted |= runsAfter(wanted, same);
-      level.live &= ~wanted;
-      m |= wanted;
+    return m;
+  }
+  const uint32_t index = level.index;
+  if (index < kNoIndex - 1) ++level.index;  // saturate: never reach kNoIndex
+  // Before the index a binding wants, with no "*" bound, an element concerns
+  // nobody. (On 64-bit hosts the rest is out of line: the object members'
+  // path, most values, keeps its registers.)
+  if (!kSmallCode && index != level.nextIndex && !wildBindings_) return 0;
+  return elementMask(level, index);
+}
+
+// childMask in an array: the bindings element `index` concerns.
+EHC_HOST_OUTLINE uint32_t JsonBinder::elementMask(Level& level, uint32_t index) {
+  uint32_t m = level.wild;
+  if (index == level.nextIndex) {  // elements before it concern "*" bindings only
+    uint32_t next = kNoIndex, wanted = 0;
+    const uint32_t candidates = level.live & ~level.wild;
+    const uint32_t same = twins(candidates, level.same);
+    for (uint32_t it = candidates & ~same; it; it &= it - 1) {
+      const int i = lowestBit(it);
+      const uint32_t want = bindings_[i].seg.index;
+      if (want == index)
+        wanted |= uint32_t{1} << i;
+      else if (want > index && want < next)
+        next = want;
     }
-    // Element bindings count every element of their array, even one in which
-    // none of their fields turns up; once an element is past the array's
-    // size (it is dropped), every field reports Truncated, in it or not.
-    for (uint32_t it = m & elementBindings_; it; it &= it - 1) {
-      JsonBinding& b = bindings_[lowestBit(it)];
-      if (b.shape.lastWildcard != depth_ - 1u) continue;
-      if (index >= b.capacity)
-        b.status = BindStatus::Truncated;
-      else if (b.countSize)
-        storeCount(b, index + 1u);
-    }
-    if (wildBindings_) {
-      matchLength_ = level.pathBase;
-      matchTruncated_ = level.pathTruncated;
-      appendIndex(index);
-    }
+    level.nextIndex = next;
+    // An index never comes again: the bindings that want this one (leaders
+    // and their twins) leave the live set now. (A twin left in it would
+    // lead once its leader is gone, with the segment it lags at.)
+    wanted |= runsAfter(wanted, same);
+    level.live &= ~wanted;
+    m |= wanted;
+  }
+  // Element bindings count every element of their array, even one in which
+  // none of their fields turns up; once an element is past the array's
+  // size (it is dropped), every field reports Truncated, in it or not.
+  for (uint32_t it = m & elementBindings_; it; it &= it - 1) {
+    JsonBinding& b = bindings_[lowestBit(it)];
+    if (b.shape.lastWildcard != depth_ - 1u) continue;
+    if (index >= b.capacity)
+      b.status = BindStatus::Truncated;
+    else if (b.countSize)
+      storeCount(b, index + 1u);
+  }
+  if (wildBindings_) {
+    matchLength_ = level.pathBase;
+    matchTruncated_ = level.pathTruncated;
+    appendIndex(index);
   }
   return m;
 }
