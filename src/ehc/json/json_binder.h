@@ -328,7 +328,11 @@ class JsonBinder {
     return same & (candidates << 1) & candidates;
   }
   uint32_t childMask();
+  uint32_t elementMask(Level& level, uint32_t index);
   void beginValue(uint8_t c, const uint8_t* at);
+  void beginContainer(uint32_t here, uint32_t followers, uint8_t c, const uint8_t* at);
+  void beginEnding(uint32_t ending, uint8_t c, const uint8_t* at);
+  void beginOther(JsonBinding& b, int i, uint8_t c, const uint8_t* at);
   void clearText(JsonBinding& b);
   void startText(JsonBinding& b, int i);
   void enterContainer(uint32_t followers);
@@ -438,7 +442,8 @@ class JsonBinder {
 #if EHC_JSON_HOST_SPEED
   // Of the innermost followed object's bindings, those a key is compared
   // with there (live, not twins, not "*"), by their segment's length % 8. Sorted
-  // at the object's first whole key, again after a followed member closed.
+  // as the object is entered, again at a whole key after a followed member
+  // closed.
   uint32_t leadersByLength_[8];
   bool leadersStale_ = true;
   // Per depth d of a followed container: the bindings whose path goes on

@@ -52,50 +52,58 @@ EHC_ALWAYS_INLINE uint32_t JsonBinder::childMask() {
   if (depth_ == 0) return count_ ? ~uint32_t{0} >> (32 - count_) : 0;
   if (depth_ > aliveTop_) return 0;
   Level& level = levels_[depth_ - 1];
-  uint32_t m;
   if (inObject_) {  // (the innermost open container holds this value)
-    m = keyMatched_;
+    const uint32_t m = keyMatched_;
     keyMatched_ = 0;
-  } else {
-    const uint32_t index = level.index;
-    if (index < kNoIndex - 1) ++level.index;  // saturate: never reach kNoIndex
-    m = level.wild;
-    if (index == level.nextIndex) {  // elements before it concern "*" bindings only
-      uint32_t next = kNoIndex, wanted = 0;
-      const uint32_t candidates = level.live & ~level.wild;
-      const uint32_t same = twins(candidates, level.same);
-      for (uint32_t it = candidates & ~same; it; it &= it - 1) {
-        const int i = lowestBit(it);
-        const uint32_t want = bindings_[i].seg.index;
-        if (want == index)
-          wanted |= uint32_t{1} << i;
-        else if (want > index && want < next)
-          next = want;
-      }
-      level.nextIndex = next;
-      // An index never comes again: the bindings that want this one (leaders
-      // and their twins) leave the live set now. (A twin left in it would
-      // lead once its leader is gone, with the segment it lags at.)
-      wanted |= runsAfter(wanted, same);
-      level.live &= ~wanted;
-      m |= wanted;
+    return m;
+  }
+  const uint32_t index = level.index;
+  if (index < kNoIndex - 1) ++level.index;  // saturate: never reach kNoIndex
+  // Before the index a binding wants, with no "*" bound, an element concerns
+  // nobody. (On 64-bit hosts the rest is out of line: the object members'
+  // path, most values, keeps its registers.)
+  if (!kSmallCode && index != level.nextIndex && !wildBindings_) return 0;
+  return elementMask(level, index);
+}
+
+// childMask in an array: the bindings element `index` concerns.
+EHC_HOST_OUTLINE uint32_t JsonBinder::elementMask(Level& level, uint32_t index) {
+  uint32_t m = level.wild;
+  if (index == level.nextIndex) {  // elements before it concern "*" bindings only
+    uint32_t next = kNoIndex, wanted = 0;
+    const uint32_t candidates = level.live & ~level.wild;
+    const uint32_t same = twins(candidates, level.same);
+    for (uint32_t it = candidates & ~same; it; it &= it - 1) {
+      const int i = lowestBit(it);
+      const uint32_t want = bindings_[i].seg.index;
+      if (want == index)
+        wanted |= uint32_t{1} << i;
+      else if (want > index && want < next)
+        next = want;
     }
-    // Element bindings count every element of their array, even one in which
-    // none of their fields turns up; once an element is past the array's
-    // size (it is dropped), every field reports Truncated, in it or not.
-    for (uint32_t it = m & elementBindings_; it; it &= it - 1) {
-      JsonBinding& b = bindings_[lowestBit(it)];
-      if (b.shape.lastWildcard != depth_ - 1u) continue;
-      if (index >= b.capacity)
-        b.status = BindStatus::Truncated;
-      else if (b.countSize)
-        storeCount(b, index + 1u);
-    }
-    if (wildBindings_) {
-      matchLength_ = level.pathBase;
-      matchTruncated_ = level.pathTruncated;
-      appendIndex(index);
-    }
+    level.nextIndex = next;
+    // An index never comes again: the bindings that want this one (leaders
+    // and their twins) leave the live set now. (A twin left in it would
+    // lead once its leader is gone, with the segment it lags at.)
+    wanted |= runsAfter(wanted, same);
+    level.live &= ~wanted;
+    m |= wanted;
+  }
+  // Element bindings count every element of their array, even one in which
+  // none of their fields turns up; once an element is past the array's
+  // size (it is dropped), every field reports Truncated, in it or not.
+  for (uint32_t it = m & elementBindings_; it; it &= it - 1) {
+    JsonBinding& b = bindings_[lowestBit(it)];
+    if (b.shape.lastWildcard != depth_ - 1u) continue;
+    if (index >= b.capacity)
+      b.status = BindStatus::Truncated;
+    else if (b.countSize)
+      storeCount(b, index + 1u);
+  }
+  if (wildBindings_) {
+    matchLength_ = level.pathBase;
+    matchTruncated_ = level.pathTruncated;
+    appendIndex(index);
   }
   return m;
 }
@@ -117,20 +125,24 @@ void JsonBinder::enterContainer(uint32_t followers) {
   // it is: matching takes its leader's result, and it moves only when it
   // leads (or a container closes). Following the previous follower, segment
   // d starts where the previous one's does when segments 0..d-1 are the same.
-  uint32_t same = 0, wild = 0, deeper = 0, next = kNoIndex;
+  uint32_t wild = 0, next = kNoIndex;
   size_t previousOffset = 0;  // where segment d starts in the previous follower's path
 #if EHC_JSON_HOST_SPEED
   // (The masks kept per depth: the twins that follow a follower are not
-  // visited, they are "*" where the run's leader is.)
-  same = followers & sharedAt_[d];
-  deeper = followers & deeperAt_[d];
-  const uint32_t trailing = same & (followers << 1);
-  for (uint32_t it = followers & ~trailing; it; it &= it - 1) {
+  // visited, they are "*" where the run's leader is. Stored at once, they
+  // are not held in registers the loop needs.)
+  level.same = followers & sharedAt_[d];
+  level.deeper = followers & deeperAt_[d];
+  // The leaders (those visited, but "*") are sorted by length as they move,
+  // for the keys of this object (sortLeaders' work, done here).
+  for (uint32_t& bucket : leadersByLength_) bucket = 0;
+  for (uint32_t it = followers & ~(level.same & (followers << 1)); it; it &= it - 1) {
     const int i = lowestBit(it);
     const uint32_t bit = it & (0u - it);
     JsonBinding& b = bindings_[i];
     const bool afterFollower = followers & (bit >> 1);
 #else
+  uint32_t same = 0, deeper = 0;
   for (uint32_t it = followers; it; it &= it - 1) {
     const int i = lowestBit(it);
     const uint32_t bit = it & (0u - it);
@@ -150,20 +162,25 @@ void JsonBinder::enterContainer(uint32_t followers) {
     else
       moveToSegment(b.path, b.shape, &b.seg, d);
     previousOffset = b.seg.offset;
-    if (b.seg.flags & kSegWild)
+    if (b.seg.flags & kSegWild) {
       wild |= bit;
-    else if (b.seg.index < next)
-      next = b.seg.index;
+      continue;
+    }
+    if (b.seg.index < next) next = b.seg.index;
+#if EHC_JSON_HOST_SPEED
+    leadersByLength_[b.seg.decoded & 7] |= bit;
+#endif
   }
 #if EHC_JSON_HOST_SPEED
-  wild |= runsAfter(wild, trailing);
-#endif
+  wild |= runsAfter(wild, level.same & (followers << 1));
+#else
   level.same = same;
-  level.wild = wild;
   level.deeper = deeper;
+#endif
+  level.wild = wild;
   level.nextIndex = next;
 #if EHC_JSON_HOST_SPEED
-  leadersStale_ = true;
+  leadersStale_ = false;
 #endif
 }
 
@@ -263,6 +280,8 @@ void JsonBinder::appendIndex(uint32_t index) {
   appendPath(text, formatUint64(index, text), false);
 }
 
+// A key that does not arrive whole (or not yet known to): matched piece by
+// piece.
 EHC_ALWAYS_INLINE void JsonBinder::beginKey() {
   // (In stop-when-done mode too, a binding already resolved still matches:
   // while parsing goes on for the others, a later duplicate key's value wins.)
@@ -277,22 +296,23 @@ EHC_ALWAYS_INLINE void JsonBinder::beginKey() {
   }
 }
 
-// The common case: the whole key arrived in one chunk. Each distinct segment
-// text is compared once: a binding whose segment here is the previous
-// binding's takes its result.
+// The common case: the whole key arrived in one chunk (beginKey's state is
+// not needed: the candidates are the object's live set). Each distinct
+// segment text is compared once: a binding whose segment here is the
+// previous binding's takes its result.
 EHC_ALWAYS_INLINE void JsonBinder::matchWholeKey(const uint8_t* s, size_t n) {
   const Level& level = levels_[depth_ - 1];
-  const uint32_t same = keyTwins_;
-  uint32_t matched = keyCandidates_ & level.wild;
+  const uint32_t same = twins(level.live, level.same);
+  uint32_t matched = level.live & level.wild;
   const char* key = reinterpret_cast<const char*>(s);
   const JsonBinding* const all = bindings_;  // (not reloaded per candidate)
 #if EHC_JSON_HOST_SPEED
-  // (Only the leaders whose segment may be n bytes long: of keyCandidates_,
-  // which is the object's live set, those that are neither twins nor "*".)
+  // (Only the leaders whose segment may be n bytes long: of the object's
+  // live set, those that are neither twins nor "*".)
   if (leadersStale_) sortLeaders(level);
   for (uint32_t it = leadersByLength_[n & 7]; it; it &= it - 1) {
 #else
-  for (uint32_t it = keyCandidates_ & ~same & ~level.wild; it; it &= it - 1) {
+  for (uint32_t it = level.live & ~same & ~level.wild; it; it &= it - 1) {
 #endif
     const unsigned i = static_cast<unsigned>(lowestBit(it));
     const JsonBinding& b = all[i];
@@ -302,9 +322,12 @@ EHC_ALWAYS_INLINE void JsonBinder::matchWholeKey(const uint8_t* s, size_t n) {
                                     : sameText(seg, key, n))
       matched |= uint32_t{1} << i;
   }
-  keyCandidates_ = keyMatched_ = matched | runsAfter(matched, same);
-  keyLength_ = static_cast<uint16_t>(n > 0xffff ? 0xffff : n);
-  if (wildBindings_) appendPath(reinterpret_cast<const char*>(s), n, true);
+  keyMatched_ = matched | runsAfter(matched, same);
+  if (wildBindings_) {
+    matchLength_ = level.pathBase;
+    matchTruncated_ = level.pathTruncated;
+    appendPath(reinterpret_cast<const char*>(s), n, true);
+  }
 }
 
 // A key in pieces: the leaders are compared piece by piece, twins follow

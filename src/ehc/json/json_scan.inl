@@ -31,6 +31,14 @@ namespace {
 #else
 #define EHC_MCU_INLINE
 #endif
+// A rarer branch of a hot function: out of line on 64-bit hosts, so that
+// the hot path keeps its registers; inline on microcontrollers, whose code
+// it would grow.
+#if EHC_JSON_HOST_SPEED
+#define EHC_HOST_OUTLINE __attribute__((noinline))
+#else
+#define EHC_HOST_OUTLINE EHC_ALWAYS_INLINE
+#endif
 // 64-bit hosts (EHC_JSON_HOST_SPEED, json_path.h) take code and memory for
 // speed that a microcontroller's flash and RAM are better without.
 constexpr bool kSmallCode = !EHC_JSON_HOST_SPEED;

@@ -203,9 +203,11 @@ key_start:
   // anything else (escape, UTF-8, control byte, chunk end) takes kString.
   // (isKey_ and strMode_ are read only there.)
   if (depth_ <= aliveTop_) {  // a followed object
-    beginKey();               // (strMode_ 1)
     const uint8_t* q = scanString(p, end);
-    if (q == end || *q != '"') goto key_string;
+    if (q == end || *q != '"') {
+      beginKey();  // (strMode_ 1)
+      goto key_string;
+    }
     matchWholeKey(p, static_cast<size_t>(q - p));
     p = q + 1;
   } else {
