@@ -74,6 +74,8 @@ class BigInt {
     }
     trim();
   }
+  bool isZero() const { return n_ == 0; }
+  int bitLength() const { return n_ == 0 ? 0 : n_ * 32 - __builtin_clz(w_[n_ - 1]); }
   int compare(const BigInt& o) const {
     if (n_ != o.n_) return n_ < o.n_ ? -1 : 1;
     for (int i = n_ - 1; i >= 0; --i)
