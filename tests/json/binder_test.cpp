@@ -83,6 +83,16 @@ TEST(Binder, KeysAreComparedDecoded) {
   EXPECT_EQ(r.value, (std::vector<std::string>{"1", "2", "3", "4"}));
 }
 
+// Keys with raw UTF-8 are read in kString (not whole at the key's start):
+// matched piece by piece, by length too, whole in a chunk or split.
+TEST(Binder, RawUtf8KeysMatchByTextAndLength) {
+  const std::string doc =
+      "{\"caf\":9,\"caf\\u00e9\":8,\"café\":1,\"cafés\":7,\"日本\":2,\"x\":{\"😁\":6,\"😀\":3}}";
+  const auto r = run(doc, {{"café", T::I32}, {"日本", T::I32}, {"x.😀", T::I32}, {"caf", T::I32}});
+  EXPECT_EQ(r.error, JsonError::Ok);
+  EXPECT_EQ(r.value, (std::vector<std::string>{"1", "2", "3", "9"}));
+}
+
 TEST(Binder, NumericSegmentsMatchObjectKeysToo) {
   const auto r = run(R"({"0":"zero","10":{"1":"x"}})", {{"0", T::Str}, {"10.1", T::Str}});
   EXPECT_EQ(r.value, (std::vector<std::string>{"zero", "x"}));

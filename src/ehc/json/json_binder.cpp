@@ -190,7 +190,7 @@ void JsonBinder::clear() {
 
 void JsonBinder::restart() {
   state_ = kValue;
-  sub_ = isKey_ = keySplit_ = strMode_ = literal_ = 0;
+  sub_ = isKey_ = strMode_ = literal_ = 0;
   inObject_ = false;
   highSurrogate_ = 0;
   depth_ = 0;

@@ -269,7 +269,6 @@ EHC_ALWAYS_INLINE void JsonBinder::beginKey() {
   keyCandidates_ = levels_[depth_ - 1].live;
   keyTwins_ = twins(keyCandidates_, levels_[depth_ - 1].same);
   keyLength_ = 0;
-  keySplit_ = 0;
   strMode_ = 1;
   if (wildBindings_) {
     matchLength_ = levels_[depth_ - 1].pathBase;

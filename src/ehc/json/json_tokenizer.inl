@@ -114,7 +114,6 @@ void JsonBinder::feed(const char* data, size_t length) {
   if (state_ == kError) return;
   // Inside a string a binding reads: the bytes of it this chunk had.
   if (strMode_ && (state_ == kString || state_ == kUtf8)) {
-    keySplit_ = 1;
     stringBytes(spanFrom_, static_cast<size_t>(end - spanFrom_));
   }
   if (rawMask_) rawFlush(end);
@@ -453,11 +452,11 @@ EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::stringCharacters(const uint8_t*&
       if ((p[k] & 0xC0) != 0x80) return failAt(JsonError::InvalidUtf8, p + k);
     p += more;
   }
+  // (A key read here, not whole at kKey, is matched piece by piece:
+  // matchWholeKey is inlined once, into run()'s fast path.)
   if (strMode_) {
     if (strMode_ == 2)
       valueBytes(spanFrom_, static_cast<size_t>(p - spanFrom_));
-    else if (c == '"' && !keySplit_)
-      matchWholeKey(spanFrom_, static_cast<size_t>(p - spanFrom_));
     else
       keyBytes(spanFrom_, static_cast<size_t>(p - spanFrom_));
   }
@@ -465,12 +464,11 @@ EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::stringCharacters(const uint8_t*&
   if (c == '"') {
     ++p;
     if (!isKey_) return kStringClosed;
-    if (strMode_ && keySplit_) endKey();  // else matchWholeKey did it
+    if (strMode_) endKey();
     return kColon;
   }
   if (c != '\\') return failAt(JsonError::ControlInString, p);
   ++p;
-  keySplit_ = 1;
   return kEscape;
 }
 
