@@ -454,6 +454,25 @@ TEST(Binder, IntegersAreRangeChecked) {
   EXPECT_EQ(r.value[24], "0");  // untouched
 }
 
+// The uint64 limit reached through the exponent's zeros as through digits.
+TEST(Binder, Uint64LimitThroughExponentZeros) {
+  const auto r =
+      run(R"([1844674407370955161e1,1844674407370955162e1,18446744073709551616e0,)"
+          R"(184467440737095516150e-1,1.8446744073709551615e19,2e19,99999999999999999999])",
+          {{"0", T::U64},
+           {"1", T::U64},
+           {"2", T::U64},
+           {"3", T::U64},
+           {"4", T::U64},
+           {"5", T::U64},
+           {"6", T::U64}});
+  const BindStatus F = BindStatus::Found, R = BindStatus::OutOfRange;
+  EXPECT_EQ(r.status, (std::vector<BindStatus>{F, R, R, F, F, R, R}));
+  EXPECT_EQ(r.value[0], "18446744073709551610");
+  EXPECT_EQ(r.value[3], "18446744073709551615");
+  EXPECT_EQ(r.value[4], "18446744073709551615");
+}
+
 TEST(Binder, StopWhenDoneStopsAfterLastBinding) {
   ehc::StaticJsonBinder<4> binder;
   binder.setStopWhenDone(true);

@@ -157,15 +157,14 @@ BindStatus DecimalNumber::magnitude(uint64_t* out) const {
   if (n == 0) return sticky ? BindStatus::Mismatch : BindStatus::Found;
   if (n + e > 20) return BindStatus::OutOfRange;
   if (e < 0 || sticky) return BindStatus::Mismatch;
+  // The digits, then e zeros, each step checked against UINT64_MAX =
+  // 1844674407370955161 * 10 + 5 (no 64-bit division: a call on 32-bit CPUs).
+  constexpr uint64_t kTenth = UINT64_MAX / 10;
   uint64_t v = 0;
-  for (uint8_t i = 0; i < n; ++i) {
-    const uint64_t d = static_cast<uint64_t>(digits[i] - '0');
-    if (v > (UINT64_MAX - d) / 10) return BindStatus::OutOfRange;
+  for (int32_t i = 0; i < n + e; ++i) {
+    const unsigned d = i < n ? static_cast<unsigned>(digits[i] - '0') : 0;
+    if (v > kTenth || (v == kTenth && d > 5)) return BindStatus::OutOfRange;
     v = v * 10 + d;
-  }
-  for (int32_t i = 0; i < e; ++i) {
-    if (v > UINT64_MAX / 10) return BindStatus::OutOfRange;
-    v *= 10;
   }
   *out = v;
   return BindStatus::Found;
