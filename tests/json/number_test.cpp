@@ -206,6 +206,17 @@ TEST(Numbers, SubnormalsAndBoundaries) {
   }
 }
 
+// Around half the smallest subnormal: zero below it (however far), the
+// smallest subnormal above it.
+TEST(Numbers, BelowTheSmallestSubnormal) {
+  for (const char* c :
+       {"1e-328", "1e-329", "2e-324", "2.4703282292062327e-324", "2.4703282292062328e-324",
+        "3e-324", "1e-46", "7e-46", "7.1e-46", "1e-50"}) {
+    EXPECT_TRUE(sameBits(bindDouble(c), strtod(c, nullptr))) << c;
+    EXPECT_TRUE(sameBits(bindFloat(c), strtof(c, nullptr))) << c;
+  }
+}
+
 TEST(Numbers, LongMantissaKeepsFirstDigitsAndSticky) {
   // 60 digits: beyond EHC_NUMBER_MAX_DIGITS (40); still the right double here.
   const std::string s = "1." + std::string(58, '1') + "e10";

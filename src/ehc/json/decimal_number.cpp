@@ -15,7 +15,7 @@ constexpr int32_t kExponentClamp = 100000000;
 // Clinger's fast path: both operands exact, one correctly rounded operation.
 // 10^e = 5^e * 2^e: the power of five is exact in a double up to 5^22, the
 // power of two goes into the exponent field (no table of powers of ten).
-bool fastDouble(const char* digits, uint8_t n, int32_t e10, uint64_t* mantissa, int* exponent2) {
+bool fastDouble(const char* digits, uint8_t n, int32_t e10, uint64_t* out) {
   if (n > 19 || e10 < -22 || e10 > 22) return false;
   uint64_t d = 0;
   for (uint8_t i = 0; i < n; ++i) d = d * 10 + static_cast<uint64_t>(digits[i] - '0');
@@ -28,9 +28,7 @@ bool fastDouble(const char* digits, uint8_t n, int32_t e10, uint64_t* mantissa, 
   uint64_t bits;
   memcpy(&bits, &x, sizeof bits);
   // d >= 1 and |e10| <= 22: x is normal and stays so scaled by 2^e10.
-  const uint64_t hidden = uint64_t{1} << 52;
-  *mantissa = (bits & (hidden - 1)) | hidden;
-  *exponent2 = static_cast<int32_t>(bits >> 52) + e10 - 1075;
+  *out = bits + (static_cast<uint64_t>(static_cast<int64_t>(e10)) << 52);
   return true;
 }
 
@@ -42,18 +40,17 @@ bool fastDouble(const char* digits, uint8_t n, int32_t e10, uint64_t* mantissa, 
 // remainder or dropped digits count as above the tie). Slower than an
 // estimate walked to its neighbour, but one path, a fraction of the code.
 bool decimalToBinary(const char* digits, uint8_t n, bool sticky, int32_t e10, int mbits,
-                     uint64_t* mantissa, int* exponent2) {
+                     uint64_t* bits) {
   // Binary format: value = k * 2^q, k < 2^mbits; normal k >= 2^(mbits-1).
   const bool isDouble = mbits == 53;
   const int32_t minQ = isDouble ? -1074 : -149;
   const int32_t maxQ = isDouble ? 971 : 104;
-  *mantissa = 0;
-  *exponent2 = minQ;
+  *bits = 0;
   if (n == 0) return true;
   const int32_t magnitude = n + e10;  // value < 10^magnitude
   if (magnitude > (isDouble ? 310 : 40)) return false;
   if (magnitude < (isDouble ? -330 : -47)) return true;
-  if (isDouble && !sticky && fastDouble(digits, n, e10, mantissa, exponent2)) return true;
+  if (isDouble && !sticky && fastDouble(digits, n, e10, bits)) return true;
 
   BigInt num(0), den(1);
   for (uint8_t i = 0; i < n; ++i) num.mulAdd(10, static_cast<uint32_t>(digits[i] - '0'));
@@ -83,8 +80,8 @@ bool decimalToBinary(const char* digits, uint8_t n, bool sticky, int32_t e10, in
   int32_t q = e10 - s;
   int32_t drop = (quotient >> (mbits + 1)) ? 2 : 1;
   if (q + drop < minQ) drop = minQ - q;
-  if (drop > 60) drop = 60;  // the quotient is below half of 2^60: zero
   q += drop;
+  if (drop > 60) drop = 60;  // the quotient is below half of 2^60: zero
   const uint64_t half = uint64_t{1} << (drop - 1);
   const uint64_t rest = quotient & ((half << 1) - 1);
   uint64_t k = quotient >> drop;
@@ -94,8 +91,8 @@ bool decimalToBinary(const char* digits, uint8_t n, bool sticky, int32_t e10, in
     ++q;
   }
   if (q > maxQ) return false;
-  *mantissa = k;
-  *exponent2 = q;
+  // The exponent field is q - minQ, plus one from a normal k's hidden bit.
+  *bits = (static_cast<uint64_t>(q - minQ) << (mbits - 1)) + k;
   return true;
 }
 
@@ -193,12 +190,8 @@ BindStatus DecimalNumber::toDouble(double* out) const {
   uint8_t n;
   int32_t e;
   trimTrailingZeros(&n, &e);
-  uint64_t k;
-  int q;
-  if (!decimalToBinary(digits, n, sticky, e, 53, &k, &q)) return BindStatus::OutOfRange;
-  const uint64_t hidden = uint64_t{1} << 52;
-  const uint64_t biased = (k & hidden) ? static_cast<uint64_t>(q + 1075) : 0;
-  uint64_t bits = (biased << 52) | (k & (hidden - 1));
+  uint64_t bits;
+  if (!decimalToBinary(digits, n, sticky, e, 53, &bits)) return BindStatus::OutOfRange;
   if (negative) bits |= uint64_t{1} << 63;
   memcpy(out, &bits, sizeof bits);
   return BindStatus::Found;
@@ -208,13 +201,9 @@ BindStatus DecimalNumber::toFloat(float* out) const {
   uint8_t n;
   int32_t e;
   trimTrailingZeros(&n, &e);
-  uint64_t k;
-  int q;
-  if (!decimalToBinary(digits, n, sticky, e, 24, &k, &q)) return BindStatus::OutOfRange;
-  const uint32_t hidden = uint32_t{1} << 23;
-  const uint32_t k32 = static_cast<uint32_t>(k);
-  const uint32_t biased = (k32 & hidden) ? static_cast<uint32_t>(q + 150) : 0;
-  uint32_t bits = (biased << 23) | (k32 & (hidden - 1));
+  uint64_t wide;
+  if (!decimalToBinary(digits, n, sticky, e, 24, &wide)) return BindStatus::OutOfRange;
+  uint32_t bits = static_cast<uint32_t>(wide);
   if (negative) bits |= uint32_t{1} << 31;
   memcpy(out, &bits, sizeof bits);
   return BindStatus::Found;
