@@ -108,7 +108,7 @@ void JsonBinder::feed(const char* data, size_t length) {
     if (state_ == kStopped) consumed_ += length;
     return;
   }
-  for (uint32_t it = rawMask_; it; it &= it - 1) bindings_[lowestBit(it)].rawFrom = p;
+  for (uint32_t it = rawMask_; it; it &= it - 1) bindings_[lowestBitCall(it)].rawFrom = p;
   const State at = run(p, end);
   if (at != kPaused) state_ = at;  // (else pause() or fail() stored it)
   if (state_ == kError) return;
