@@ -83,6 +83,16 @@ TEST(Binder, KeysAreComparedDecoded) {
   EXPECT_EQ(r.value, (std::vector<std::string>{"1", "2", "3", "4"}));
 }
 
+// Keys with raw UTF-8 are read in kString (not whole at the key's start):
+// matched piece by piece, by length too, whole in a chunk or split.
+TEST(Binder, RawUtf8KeysMatchByTextAndLength) {
+  const std::string doc =
+      "{\"caf\":9,\"caf\\u00e9\":8,\"café\":1,\"cafés\":7,\"日本\":2,\"x\":{\"😁\":6,\"😀\":3}}";
+  const auto r = run(doc, {{"café", T::I32}, {"日本", T::I32}, {"x.😀", T::I32}, {"caf", T::I32}});
+  EXPECT_EQ(r.error, JsonError::Ok);
+  EXPECT_EQ(r.value, (std::vector<std::string>{"1", "2", "3", "9"}));
+}
+
 TEST(Binder, NumericSegmentsMatchObjectKeysToo) {
   const auto r = run(R"({"0":"zero","10":{"1":"x"}})", {{"0", T::Str}, {"10.1", T::Str}});
   EXPECT_EQ(r.value, (std::vector<std::string>{"zero", "x"}));
@@ -442,6 +452,25 @@ TEST(Binder, IntegersAreRangeChecked) {
   EXPECT_EQ(r.value[25], "100");
   EXPECT_EQ(r.value[28], "1");
   EXPECT_EQ(r.value[24], "0");  // untouched
+}
+
+// The uint64 limit reached through the exponent's zeros as through digits.
+TEST(Binder, Uint64LimitThroughExponentZeros) {
+  const auto r =
+      run(R"([1844674407370955161e1,1844674407370955162e1,18446744073709551616e0,)"
+          R"(184467440737095516150e-1,1.8446744073709551615e19,2e19,99999999999999999999])",
+          {{"0", T::U64},
+           {"1", T::U64},
+           {"2", T::U64},
+           {"3", T::U64},
+           {"4", T::U64},
+           {"5", T::U64},
+           {"6", T::U64}});
+  const BindStatus F = BindStatus::Found, R = BindStatus::OutOfRange;
+  EXPECT_EQ(r.status, (std::vector<BindStatus>{F, R, R, F, F, R, R}));
+  EXPECT_EQ(r.value[0], "18446744073709551610");
+  EXPECT_EQ(r.value[3], "18446744073709551615");
+  EXPECT_EQ(r.value[4], "18446744073709551615");
 }
 
 TEST(Binder, StopWhenDoneStopsAfterLastBinding) {

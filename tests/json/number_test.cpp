@@ -156,6 +156,44 @@ TEST(Numbers, RandomDecimalStringsAgreeWithStrtod) {
   }
 }
 
+// Exact midpoints between neighbouring doubles and floats, written out with
+// every digit: the ties must go to the even mantissa, one more digit above
+// the tie must round up (the exact path's remainder and tie-break).
+std::string decimal128(unsigned __int128 v) {
+  std::string s;
+  do {
+    s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
+    v /= 10;
+  } while (v);
+  return s;
+}
+
+TEST(Numbers, ExactMidpointsTieToEven) {
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 4000; ++i) {
+    const bool isFloat = i % 2;
+    const int bits = isFloat ? 24 : 53;
+    const uint64_t k = (uint64_t{1} << (bits - 1)) | (rng() & ((uint64_t{1} << (bits - 1)) - 1));
+    const unsigned __int128 odd = 2 * static_cast<unsigned __int128>(k) + 1;  // (2k+1) / 2
+    const int j = static_cast<int>(rng() % 41) - 20;  // midpoint = odd * 2^(j-1)
+    std::string text;
+    if (j >= 1) {
+      text = decimal128(odd << (j - 1));
+    } else {  // odd / 2^(1-j) = odd * 5^(1-j) / 10^(1-j)
+      unsigned __int128 v = odd;
+      for (int t = 0; t < 1 - j; ++t) v *= 5;
+      text = decimal128(v) + "e-" + std::to_string(1 - j);
+    }
+    for (const std::string& s : {text, text.substr(0, text.find('e')) + "1" +
+                                           (j >= 1 ? "e-1" : "e-" + std::to_string(2 - j))}) {
+      if (isFloat)
+        ASSERT_TRUE(sameBits(bindFloat(s), strtof(s.c_str(), nullptr))) << s;
+      else
+        ASSERT_TRUE(sameBits(bindDouble(s), strtod(s.c_str(), nullptr))) << s;
+    }
+  }
+}
+
 TEST(Numbers, SubnormalsAndBoundaries) {
   char buf[64];
   for (int k = 0; k < 2000; ++k) {
@@ -165,6 +203,17 @@ TEST(Numbers, SubnormalsAndBoundaries) {
     float f = 1.40129846e-45f * static_cast<float>(k + 1);
     snprintf(buf, sizeof buf, "%.9g", static_cast<double>(f));
     ASSERT_TRUE(sameBits(bindFloat(buf), strtof(buf, nullptr))) << buf;
+  }
+}
+
+// Around half the smallest subnormal: zero below it (however far), the
+// smallest subnormal above it.
+TEST(Numbers, BelowTheSmallestSubnormal) {
+  for (const char* c :
+       {"1e-328", "1e-329", "2e-324", "2.4703282292062327e-324", "2.4703282292062328e-324",
+        "3e-324", "1e-46", "7e-46", "7.1e-46", "1e-50"}) {
+    EXPECT_TRUE(sameBits(bindDouble(c), strtod(c, nullptr))) << c;
+    EXPECT_TRUE(sameBits(bindFloat(c), strtof(c, nullptr))) << c;
   }
 }
 

@@ -74,6 +74,12 @@ class BigInt {
     }
     trim();
   }
+  bool isZero() const { return n_ == 0; }
+  int bitLength() const {  // (a loop: count-leading-zeros is a call on rv32imc)
+    int bits = n_ ? (n_ - 1) * 32 : 0;
+    for (uint32_t top = n_ ? w_[n_ - 1] : 0; top; top >>= 1) ++bits;
+    return bits;
+  }
   int compare(const BigInt& o) const {
     if (n_ != o.n_) return n_ < o.n_ ? -1 : 1;
     for (int i = n_ - 1; i >= 0; --i)

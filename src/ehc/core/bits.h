@@ -23,6 +23,17 @@ EHC_ALWAYS_INLINE int lowestBit(uint32_t m) {
 #endif
 }
 
+// The same, for the sites that are not hot: a call where the inline lookup
+// costs 20 bytes more a site than the call (rv32imc), else the instruction.
+#if defined(__riscv) && !defined(__riscv_zbb)
+#define EHC_LOWEST_BIT_CALL __attribute__((noinline)) inline
+#else
+#define EHC_LOWEST_BIT_CALL EHC_ALWAYS_INLINE
+#endif
+EHC_LOWEST_BIT_CALL int lowestBitCall(uint32_t m) {
+  return lowestBit(m);
+}
+
 // Index of the highest set bit; m must not be 0.
 inline int highestBit(uint32_t m) {
 #if defined(__riscv) && !defined(__riscv_zbb)

@@ -50,9 +50,10 @@ struct DecimalNumber {
 };
 
 // Correctly rounded conversion of digits * 10^exponent10 (digits: `n` ASCII
-// digits, the first non-zero) to a binary float with `mantissaBits` bits.
-// Exposed for tests. Returns false when the result overflows.
+// digits, the first non-zero) to a binary float with `mantissaBits` bits (53
+// or 24): *bits is its IEEE 754 encoding without the sign. Returns false when
+// the result overflows.
 bool decimalToBinary(const char* digits, uint8_t n, bool sticky, int32_t exponent10,
-                     int mantissaBits, uint64_t* mantissa, int* exponent2);
+                     int mantissaBits, uint64_t* bits);
 
 EHC_END_NAMESPACE

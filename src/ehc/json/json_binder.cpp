@@ -190,7 +190,7 @@ void JsonBinder::clear() {
 
 void JsonBinder::restart() {
   state_ = kValue;
-  sub_ = isKey_ = keySplit_ = strMode_ = literal_ = 0;
+  sub_ = isKey_ = strMode_ = literal_ = 0;
   inObject_ = false;
   highSurrogate_ = 0;
   depth_ = 0;
@@ -220,7 +220,7 @@ void JsonBinder::fail(JsonError e, const uint8_t* at) {
   // (valueMask_ holds text targets only while their string is being captured)
   const uint32_t text = (strMode_ == 2 ? valueMask_ : 0) | rawMask_;
   for (uint32_t it = valueMask_ | rawMask_ | pendingMask_; it; it &= it - 1) {
-    const int i = lowestBit(it);
+    const int i = lowestBitCall(it);
     JsonBinding& b = bindings_[i];
     b.status = BindStatus::Invalid;
     if (!(text >> i & 1u)) continue;

@@ -403,12 +403,11 @@ class JsonBinder {
   // tokenizer (the constructor's restart() sets the parse state: members
   // without an initializer here)
   State state_;
-  uint8_t sub_;       // number stage / literal position / \u digits / UTF-8 bytes left
-  uint8_t isKey_;     // the current string is an object key
-  uint8_t keySplit_;  // the current key did not arrive in one piece
-  bool inObject_;     // the innermost open container is an object
-  uint8_t strMode_;   // 0 skip, 1 key matching, 2 value capture
-  uint8_t literal_;   // which literal (0 true, 1 false, 2 null)
+  uint8_t sub_;      // number stage / literal position / \u digits / UTF-8 bytes left
+  uint8_t isKey_;    // the current string is an object key
+  bool inObject_;    // the innermost open container is an object
+  uint8_t strMode_;  // 0 skip, 1 key matching, 2 value capture
+  uint8_t literal_;  // which literal (0 true, 1 false, 2 null)
   uint8_t utf8Lo_ = 0, utf8Hi_ = 0;  // allowed range of the next UTF-8 byte
   uint16_t highSurrogate_;
   uint32_t unicode_ = 0;

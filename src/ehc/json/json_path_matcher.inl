@@ -157,10 +157,15 @@ void JsonBinder::enterContainer(uint32_t followers) {
       }
     }
 #endif
-    if (afterFollower && b.shape.shared >= d)
-      segmentAt(b.path, b.shape, &b.seg, d, previousOffset);
+    // Segment d starts where the previous follower's does, or after this
+    // binding's segment d-1 (one segmentAt inlined for both), or is stepped to.
+    const bool asPrevious = afterFollower && b.shape.shared >= d;
+    if (asPrevious || b.seg.number + 1u == d)
+      segmentAt(
+          b.path, b.shape, &b.seg, d,
+          asPrevious ? previousOffset : static_cast<size_t>(b.seg.offset) + b.seg.length + 1u);
     else
-      moveToSegment(b.path, b.shape, &b.seg, d);
+      stepToSegment(b.path, b.shape, &b.seg, d);
     previousOffset = b.seg.offset;
     if (b.seg.flags & kSegWild) {
       wild |= bit;
@@ -215,7 +220,7 @@ void JsonBinder::moveBinding(int i, unsigned index) {
 void JsonBinder::resolve(uint32_t mask, unsigned depth) {
   unresolved_ &= ~(mask & ~wildBindings_);
   for (uint32_t it = mask & wildBindings_; it; it &= it - 1) {
-    const int i = lowestBit(it);
+    const int i = lowestBitCall(it);
     if (bindings_[i].shape.firstWildcard >= depth) unresolved_ &= ~(uint32_t{1} << i);
   }
 }
@@ -239,7 +244,7 @@ void JsonBinder::closeFollowed(const uint8_t* after) {
       const bool parentIsArray = !(kinds_[(depth_ - 1) >> 3] & (1u << ((depth_ - 1) & 7)));
       uint32_t back = mask & ~twins(parent.live, parent.same);
       if (parentIsArray) back &= parent.wild;
-      for (uint32_t it = back; it; it &= it - 1) moveBinding(lowestBit(it), depth_ - 1u);
+      for (uint32_t it = back; it; it &= it - 1) moveBinding(lowestBitCall(it), depth_ - 1u);
 #if EHC_JSON_HOST_SPEED
       leadersStale_ = true;  // (the parent's own, if it is an object)
 #endif
@@ -288,7 +293,6 @@ EHC_ALWAYS_INLINE void JsonBinder::beginKey() {
   keyCandidates_ = levels_[depth_ - 1].live;
   keyTwins_ = twins(keyCandidates_, levels_[depth_ - 1].same);
   keyLength_ = 0;
-  keySplit_ = 0;
   strMode_ = 1;
   if (wildBindings_) {
     matchLength_ = levels_[depth_ - 1].pathBase;
@@ -334,7 +338,7 @@ EHC_ALWAYS_INLINE void JsonBinder::matchWholeKey(const uint8_t* s, size_t n) {
 // them at the end.
 void JsonBinder::keyBytes(const uint8_t* s, size_t n) {
   for (uint32_t it = keyCandidates_ & ~keyTwins_; it; it &= it - 1) {
-    const int i = lowestBit(it);
+    const int i = lowestBitCall(it);
     const JsonBinding& b = bindings_[i];
     if (b.seg.flags & kSegWild) continue;
     if (!segmentMatches(b.path, b.seg, keyLength_, reinterpret_cast<const char*>(s), n))
@@ -347,7 +351,7 @@ void JsonBinder::keyBytes(const uint8_t* s, size_t n) {
 void JsonBinder::endKey() {
   uint32_t matched = 0;
   for (uint32_t it = keyCandidates_ & ~keyTwins_; it; it &= it - 1) {
-    const int i = lowestBit(it);
+    const int i = lowestBitCall(it);
     const JsonBinding& b = bindings_[i];
     if ((b.seg.flags & kSegWild) || b.seg.decoded == keyLength_) matched |= uint32_t{1} << i;
   }

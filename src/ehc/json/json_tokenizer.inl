@@ -108,13 +108,12 @@ void JsonBinder::feed(const char* data, size_t length) {
     if (state_ == kStopped) consumed_ += length;
     return;
   }
-  for (uint32_t it = rawMask_; it; it &= it - 1) bindings_[lowestBit(it)].rawFrom = p;
+  for (uint32_t it = rawMask_; it; it &= it - 1) bindings_[lowestBitCall(it)].rawFrom = p;
   const State at = run(p, end);
   if (at != kPaused) state_ = at;  // (else pause() or fail() stored it)
   if (state_ == kError) return;
   // Inside a string a binding reads: the bytes of it this chunk had.
   if (strMode_ && (state_ == kString || state_ == kUtf8)) {
-    keySplit_ = 1;
     stringBytes(spanFrom_, static_cast<size_t>(end - spanFrom_));
   }
   if (rawMask_) rawFlush(end);
@@ -455,11 +454,11 @@ EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::stringCharacters(const uint8_t*&
       if ((p[k] & 0xC0) != 0x80) return failAt(JsonError::InvalidUtf8, p + k);
     p += more;
   }
+  // (A key read here, not whole at kKey, is matched piece by piece:
+  // matchWholeKey is inlined once, into run()'s fast path.)
   if (strMode_) {
     if (strMode_ == 2)
       valueBytes(spanFrom_, static_cast<size_t>(p - spanFrom_));
-    else if (c == '"' && !keySplit_)
-      matchWholeKey(spanFrom_, static_cast<size_t>(p - spanFrom_));
     else
       keyBytes(spanFrom_, static_cast<size_t>(p - spanFrom_));
   }
@@ -467,12 +466,11 @@ EHC_ALWAYS_INLINE JsonBinder::State JsonBinder::stringCharacters(const uint8_t*&
   if (c == '"') {
     ++p;
     if (!isKey_) return kStringClosed;
-    if (strMode_ && keySplit_) endKey();  // else matchWholeKey did it
+    if (strMode_) endKey();
     return kColon;
   }
   if (c != '\\') return failAt(JsonError::ControlInString, p);
   ++p;
-  keySplit_ = 1;
   return kEscape;
 }
 

@@ -290,7 +290,7 @@ void JsonBinder::endScalar(const uint8_t* after, ScalarKind kind) {
 
 void JsonBinder::copyRaw(const uint8_t* upTo) {
   for (uint32_t it = rawMask_; it; it &= it - 1) {
-    JsonBinding& b = bindings_[lowestBit(it)];
+    JsonBinding& b = bindings_[lowestBitCall(it)];
     if (upTo > b.rawFrom) {
       const size_t n = static_cast<size_t>(upTo - b.rawFrom);
       if (b.kind == TargetKind::RawText || b.kind == TargetKind::AnyText)
@@ -309,7 +309,7 @@ void JsonBinder::copyRaw(const uint8_t* upTo) {
 void JsonBinder::endRaw(const uint8_t* after) {
   if (rawMask_) rawFlush(after);
   for (uint32_t it = rawMask_ | pendingMask_; it; it &= it - 1) {
-    const int i = lowestBit(it);
+    const int i = lowestBitCall(it);
     JsonBinding& b = bindings_[i];
     if (b.rawDepth != depth_) continue;
     rawMask_ &= ~(uint32_t{1} << i);
