@@ -40,6 +40,7 @@ struct BodyOptions;
 class ResponseBody;
 class ResponseParser;
 class RequestWriter;
+struct ContinueCalls;
 
 // The codec stages are called through these tables, which only the opt-in
 // calls (acceptEncoding, setInflater, onEvent) name: a program that never
@@ -157,7 +158,9 @@ struct UploadOptions {
   int64_t length = -1;        // known: Content-Length; -1: sent chunked
   ProgressCallback progress;  // body bytes sent, and the length
   RestartCallback rewind;     // the source starts again (a resend); empty: never sent twice
-  bool expectContinue = false;
+  // Expect: 100-continue is sent (&Connection::kContinueCalls: the steps
+  // that wait for the 100, linked only by a program that asks for them).
+  const ContinueCalls* expectContinue = nullptr;
 };
 
 // Where an upload's body is: a write the transport cut goes on from here

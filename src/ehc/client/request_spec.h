@@ -12,6 +12,7 @@
 #include "../http/request_writer.h"
 #include "../json/json_binder.h"
 #include "../json/json_writer.h"
+#include "../net/transport.h"
 #include "body_options.h"
 #include "callback.h"
 #include "header_targets.h"
@@ -41,6 +42,16 @@ void reconnectOrDone(RequestRun& run);
 // The end of a body stage's body (RestRequest::bodyStage): its verdict, no reconnection.
 void endEventStage(RequestRun& run);
 struct RequestSpec;
+
+// What only a polled run does (RestRequest::start() sets them in its spec):
+// ending it mid-way and saying what it waits for. A program that sends its
+// requests blocking (send(), or at the end of the statement) links neither
+// (request_run.cpp).
+struct PolledCalls {
+  void (*cancel)(RequestRun& run);
+  WaitFor (*waitFor)(const RequestRun& run);
+};
+extern const PolledCalls kPolledCalls;
 
 // Redirect following, as the request in flight calls it (request_run.cpp).
 struct RedirectCalls {
@@ -121,6 +132,7 @@ struct RequestSpec {
   bool (*restartDownload)(RequestRun& run) = nullptr;  // restartDownload, with it
   void (*reconnectStream)(RequestRun& run) = nullptr;  // reconnectOrDone, with body.events
                                                        // (endEventStage: another stage)
+  const PolledCalls* polled = nullptr;                 // kPolledCalls, once started polled
 
   char storage[EHC_REQUEST_STORAGE];
 };

@@ -146,9 +146,11 @@ PollState RestClient::advance(uint32_t budgetMs, uint32_t budgetBytes) {
   return PollState::Done;
 }
 
+// Only a request start() began is running here (Running: RestRequest), so
+// its spec has the polled calls.
 void RestClient::cancelRun(RestRequest& request) {
   if (running_ != &request) return;
-  run_.cancel();
+  request.spec().polled->cancel(run_);
   finished();
 }
 
@@ -164,7 +166,7 @@ void RestClient::finished() {
 }
 
 WaitFor RestClient::runWaitFor(const RestRequest& request) const {
-  if (running_ == &request) return run_.waitFor();
+  if (running_ == &request) return request.spec().polled->waitFor(run_);
   WaitFor w;
   w.until = Deadline::in(0);
   return w;
