@@ -46,8 +46,15 @@ bool isEmptyCallable(const F& f) {
 // invoker (kept as a plain function pointer, called as the signature's) and
 // the heap block's deleter. Emptying and freeing do not depend on the
 // signature, so a program links them once, not once per callback type.
+// A callback left unmade by its constructor: the object that holds it zeroes
+// its bytes in its own constructor (RequestSpec: one memset for all of them).
+struct ZeroedByHolder {};
+
 class CallbackSlot {
  public:
+  CallbackSlot() : storage_(), invoke_(nullptr), destroy_(nullptr) {}
+  explicit CallbackSlot(ZeroedByHolder) {}  // its holder zeroes it (empty, then)
+
   explicit operator bool() const { return invoke_ != nullptr; }
   // Whether it holds a heap block (release() frees it).
   bool onHeap() const { return destroy_ != nullptr; }
@@ -60,9 +67,9 @@ class CallbackSlot {
  protected:
   static_assert(EHC_CALLBACK_STORAGE >= sizeof(void*), "EHC_CALLBACK_STORAGE holds a pointer");
 
-  alignas(alignof(max_align_t)) unsigned char storage_[EHC_CALLBACK_STORAGE] = {};
-  void (*invoke_)() = nullptr;  // the signature's invoker (Callback casts it back)
-  void (*destroy_)(void*) = nullptr;
+  alignas(alignof(max_align_t)) unsigned char storage_[EHC_CALLBACK_STORAGE];
+  void (*invoke_)();  // the signature's invoker (Callback casts it back)
+  void (*destroy_)(void*);
 };
 }  // namespace detail
 
@@ -74,6 +81,7 @@ class Callback<R(Args...)> : public detail::CallbackSlot {
  public:
   Callback() = default;
   Callback(decltype(nullptr)) {}  // NOLINT: implicit, like std::function
+  explicit Callback(detail::ZeroedByHolder z) : CallbackSlot(z) {}
   template <typename F,
             typename = typename std::enable_if<
                 !std::is_same<typename std::decay<F>::type, Callback>::value &&

@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../config.h"
 #include "../http/response_parser.h"
@@ -25,6 +26,12 @@ EHC_BEGIN_NAMESPACE
 
 class ResponseBody {
  public:
+  // The captured texts (the last members) start empty: one memset for all.
+  ResponseBody() {
+    const size_t from = offsetof(ResponseBody, contentEncoding_);
+    memset(reinterpret_cast<char*>(this) + from, 0, sizeof *this - from);
+  }
+
   // A new request: its options (outliving it), the size limit (0: none) and
   // the inflater for coded bodies (null: they are not asked for).
   void begin(const BodyOptions& options, uint64_t maxBody, Inflater* inflater,
@@ -138,16 +145,17 @@ class ResponseBody {
   bool skipped_ = false;  // body bytes nobody took (the bindings were done)
   bool direct_ = false;   // started: the binder alone takes it (slice()), no failure yet
   ResponseParser* parser_ = nullptr;  // of this hop
-  char contentEncoding_[32] = {};
-  char transferEncoding_[48] = {};
-  char contentRange_[64] = {};
+  // The captured texts, last (ResponseBody() zeroes them from the first on).
+  char contentEncoding_[32];
+  char transferEncoding_[48];
+  char contentRange_[64];
   // A resumable download's validators: this answer's, and the one kept from
   // the answer that began the body (an IMF-fixdate is 29 bytes).
-  char etag_[EHC_MAX_ETAG + 1] = {};
-  char lastModified_[30] = {};
-  char date_[30] = {};
+  char etag_[EHC_MAX_ETAG + 1];
+  char lastModified_[30];
+  char date_[30];
   static constexpr size_t kValidatorSize = EHC_MAX_ETAG + 1 > 30 ? EHC_MAX_ETAG + 1 : 30;
-  char validator_[kValidatorSize] = {};
+  char validator_[kValidatorSize];
 };
 
 EHC_END_NAMESPACE

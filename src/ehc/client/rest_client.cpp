@@ -189,7 +189,11 @@ void RestClient::report(const RequestSpec& q, const RestResult& res, uint32_t he
     if (onError_) onError_(code);
   }
   if (onObservability_) onObservability_(res);
-  if (onMetrics_) onMetrics_(metricsOf(res, heapBefore, heapProbe_ ? heapProbe_() : 0));
+  if (onMetrics_) sendMetrics_(*this, res, heapBefore);
+}
+
+void RestClient::sendMetrics(const RestClient& c, const RestResult& res, uint32_t heapBefore) {
+  c.onMetrics_(metricsOf(res, heapBefore, c.heapProbe_ ? c.heapProbe_() : 0));
 }
 
 EHC_END_NAMESPACE
