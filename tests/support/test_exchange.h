@@ -29,7 +29,9 @@ class TestExchange final : public ehc::Exchange {
     if (headOnly) return w.error();
     return w.body(body_, n);
   }
-  bool expectsContinue() const override { return expect; }
+  const ehc::ContinueCalls* expectsContinue() const override {
+    return expect ? &ehc::Connection::kContinueCalls : nullptr;
+  }
   bool bodySatisfied() const override {
     return wantBytes >= 0 && received.size() >= static_cast<size_t>(wantBytes);
   }

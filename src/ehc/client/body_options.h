@@ -40,6 +40,7 @@ struct BodyOptions;
 class ResponseBody;
 class ResponseParser;
 class RequestWriter;
+struct ContinueCalls;
 
 // The codec stages are called through these tables, which only the opt-in
 // calls (acceptEncoding, setInflater, onEvent) name: a program that never
@@ -129,22 +130,25 @@ class BodyCheck {
   ~BodyCheck() = default;
 };
 
+// Only a RequestSpec holds these two: its constructor zeroes them (one
+// memset for the request's plain fields and callbacks), so their fields
+// start at 0, false, null, empty, but UploadOptions::length at -1.
 struct BodyOptions {
-  DataCallback sink;             // where a 2xx answer's body goes (empty: nowhere)
-  bool sinkIsStream = false;     // false from the sink is a write error, not a stop
-  bool sinkEveryStatus = false;  // error pages too (a request kind's own format: SOAP faults)
-  ProgressCallback progress;
-  BodyCheck* check = nullptr;
-  Inflater* inflater = nullptr;            // gzip/deflate accepted and decoded with it
-  const InflateCalls* inflate = nullptr;   // set with inflater
-  uint64_t maxBody = 0;                    // 0: the client's setting (0 there: no limit)
-  uint8_t resumes = 0;                     // continuations with Range after a drop
-  void* events = nullptr;                  // the stage's state: an SseParser for kEventCalls
-  const EventCalls* eventCalls = nullptr;  // set with events
-  EventCallback onEvent;
-  uint8_t reconnects = 0;               // new streams after one ended (Last-Event-ID)
-  RestartCallback restart;              // the target starts over (a 200 to a Range)
-  const ResumeCalls* resume = nullptr;  // set with resumes
+  DataCallback sink{detail::ZeroedByHolder()};  // where a 2xx answer's body goes (empty: nowhere)
+  bool sinkIsStream;                            // false from the sink is a write error, not a stop
+  bool sinkEveryStatus;  // error pages too (a request kind's own format: SOAP faults)
+  ProgressCallback progress{detail::ZeroedByHolder()};
+  BodyCheck* check;
+  Inflater* inflater;            // gzip/deflate accepted and decoded with it
+  const InflateCalls* inflate;   // set with inflater
+  uint64_t maxBody;              // 0: the client's setting (0 there: no limit)
+  uint8_t resumes;               // continuations with Range after a drop
+  void* events;                  // the stage's state: an SseParser for kEventCalls
+  const EventCalls* eventCalls;  // set with events
+  EventCallback onEvent{detail::ZeroedByHolder()};
+  uint8_t reconnects;                                 // new streams after one ended (Last-Event-ID)
+  RestartCallback restart{detail::ZeroedByHolder()};  // the target starts over (a 200 to a Range)
+  const ResumeCalls* resume;                          // set with resumes
 };
 
 // Fills buffer[0..room) with the next bytes of a request body: how many,
@@ -153,11 +157,14 @@ using ReadCallback = Callback<long(uint8_t* buffer, size_t room)>;
 
 // A request body from a source (upload(), uploadFrom()).
 struct UploadOptions {
-  ReadCallback read;          // empty: no upload
-  int64_t length = -1;        // known: Content-Length; -1: sent chunked
-  ProgressCallback progress;  // body bytes sent, and the length
-  RestartCallback rewind;     // the source starts again (a resend); empty: never sent twice
-  bool expectContinue = false;
+  ReadCallback read{detail::ZeroedByHolder()};          // empty: no upload
+  int64_t length;                                       // known: Content-Length; -1: sent chunked
+  ProgressCallback progress{detail::ZeroedByHolder()};  // body bytes sent, and the length
+  RestartCallback rewind{
+      detail::ZeroedByHolder()};  // the source starts again (a resend); empty: never sent twice
+  // Expect: 100-continue is sent (&Connection::kContinueCalls: the steps
+  // that wait for the 100, linked only by a program that asks for them).
+  const ContinueCalls* expectContinue;
 };
 
 // Where an upload's body is: a write the transport cut goes on from here

@@ -41,16 +41,47 @@ bool isEmptyCallable(const F& f) {
   else
     return false;
 }
+
+// What every Callback<Signature> is, whatever its signature: the bytes, the
+// invoker (kept as a plain function pointer, called as the signature's) and
+// the heap block's deleter. Emptying and freeing do not depend on the
+// signature, so a program links them once, not once per callback type.
+// A callback left unmade by its constructor: the object that holds it zeroes
+// its bytes in its own constructor (RequestSpec: one memset for all of them).
+struct ZeroedByHolder {};
+
+class CallbackSlot {
+ public:
+  CallbackSlot() : storage_(), invoke_(nullptr), destroy_(nullptr) {}
+  explicit CallbackSlot(ZeroedByHolder) {}  // its holder zeroes it (empty, then)
+
+  explicit operator bool() const { return invoke_ != nullptr; }
+  // Whether it holds a heap block (release() frees it).
+  bool onHeap() const { return destroy_ != nullptr; }
+  // Frees the heap block, if any, and empties this callback.
+  void release() {
+    if (destroy_) destroy_(storage_);
+    *this = CallbackSlot();
+  }
+
+ protected:
+  static_assert(EHC_CALLBACK_STORAGE >= sizeof(void*), "EHC_CALLBACK_STORAGE holds a pointer");
+
+  alignas(alignof(max_align_t)) unsigned char storage_[EHC_CALLBACK_STORAGE];
+  void (*invoke_)();  // the signature's invoker (Callback casts it back)
+  void (*destroy_)(void*);
+};
 }  // namespace detail
 
 template <typename Signature>
 class Callback;
 
 template <typename R, typename... Args>
-class Callback<R(Args...)> {
+class Callback<R(Args...)> : public detail::CallbackSlot {
  public:
   Callback() = default;
   Callback(decltype(nullptr)) {}  // NOLINT: implicit, like std::function
+  explicit Callback(detail::ZeroedByHolder z) : CallbackSlot(z) {}
   template <typename F,
             typename = typename std::enable_if<
                 !std::is_same<typename std::decay<F>::type, Callback>::value &&
@@ -60,18 +91,18 @@ class Callback<R(Args...)> {
     if (detail::isEmptyCallable(f)) return;
     if constexpr (fitsInline<Fn>()) {
       ::new (static_cast<void*>(storage_)) Fn(std::move(f));
-      invoke_ = [](const void* s, Args... args) -> R {
+      setInvoker([](const void* s, Args... args) -> R {
         return (*static_cast<const Fn*>(s))(std::forward<Args>(args)...);
-      };
+      });
     } else {
       Fn* box = new (std::nothrow) Fn(std::move(f));
       if (!box) return;  // no memory: no callback (never a crash)
       memcpy(storage_, &box, sizeof box);
-      invoke_ = [](const void* s, Args... args) -> R {
+      setInvoker([](const void* s, Args... args) -> R {
         Fn* p;
         memcpy(&p, s, sizeof p);
         return (*p)(std::forward<Args>(args)...);
-      };
+      });
       destroy_ = [](void* s) {
         Fn* p;
         memcpy(&p, s, sizeof p);
@@ -80,27 +111,18 @@ class Callback<R(Args...)> {
     }
   }
 
-  explicit operator bool() const { return invoke_ != nullptr; }
-  R operator()(Args... args) const { return invoke_(storage_, std::forward<Args>(args)...); }
-  // Whether it holds a heap block (release() frees it).
-  bool onHeap() const { return destroy_ != nullptr; }
-  // Frees the heap block, if any, and empties this callback.
-  void release() {
-    if (destroy_) destroy_(storage_);
-    *this = Callback();
+  R operator()(Args... args) const {
+    return reinterpret_cast<Invoker>(invoke_)(storage_, std::forward<Args>(args)...);
   }
 
  private:
+  using Invoker = R (*)(const void*, Args...);
+  void setInvoker(Invoker invoke) { invoke_ = reinterpret_cast<void (*)()>(invoke); }
   template <typename Fn>
   static constexpr bool fitsInline() {
     return sizeof(Fn) <= sizeof storage_ && alignof(Fn) <= alignof(max_align_t) &&
            std::is_trivially_copyable<Fn>::value && std::is_trivially_destructible<Fn>::value;
   }
-  static_assert(EHC_CALLBACK_STORAGE >= sizeof(void*), "EHC_CALLBACK_STORAGE holds a pointer");
-
-  alignas(alignof(max_align_t)) unsigned char storage_[EHC_CALLBACK_STORAGE] = {};
-  R (*invoke_)(const void*, Args...) = nullptr;
-  void (*destroy_)(void*) = nullptr;
 };
 
 EHC_END_NAMESPACE

@@ -50,8 +50,8 @@ void Connection::begin(Progress& x, const Endpoint& endpoint, Exchange& request,
   x.connectTimeoutMs_ = connectTimeoutMs;
   x.start_ = monotonicMs();
   x.step_ = ExchangeStep::Connect;
-  x.part_ = request.expectsContinue() && continueTimeoutMs_ ? Progress::Part::Head
-                                                            : Progress::Part::Whole;
+  x.continue_ = continueTimeoutMs_ ? request.expectsContinue() : nullptr;
+  x.part_ = x.continue_ ? Progress::Part::Head : Progress::Part::Whole;
   releaseIdle();
   if (!endpoint.host || strlen(endpoint.host) > EHC_MAX_HOST_LENGTH) {
     x.result_.http = HttpError::BadUrl;
@@ -121,8 +121,7 @@ void Connection::resend(Progress& x) {
     return;
   }
   x.step_ = ExchangeStep::Connect;
-  x.part_ = x.request_->expectsContinue() && continueTimeoutMs_ ? Progress::Part::Head
-                                                                : Progress::Part::Whole;
+  x.part_ = x.continue_ ? Progress::Part::Head : Progress::Part::Whole;
   x.awaitingContinue_ = false;
 }
 
@@ -320,14 +319,26 @@ void Connection::endEarlyAnswer(Progress& x) {
 void Connection::afterWrite(Progress& x) {
   switch (x.part_) {
     case Progress::Part::Whole: return startReading(x);
-    case Progress::Part::Head:
-      startReading(x);
-      x.awaitingContinue_ = true;
-      x.continueFirst_ = continueTimeoutMs_ < x.doneBy_.remainingMs();
-      x.readBy_ = x.continueFirst_ ? Deadline::in(continueTimeoutMs_) : x.doneBy_;
-      return;
+    case Progress::Part::Head: startReading(x); return x.continue_->headSent(*this, x);
     case Progress::Part::Body: return continueReading(x);
   }
+}
+
+const ContinueCalls Connection::kContinueCalls = {awaitContinue, continueTimeUp, continueRead};
+
+void Connection::awaitContinue(const Connection& c, Progress& x) {
+  x.awaitingContinue_ = true;
+  x.continueFirst_ = c.continueTimeoutMs_ < x.doneBy_.remainingMs();
+  x.readBy_ = x.continueFirst_ ? Deadline::in(c.continueTimeoutMs_) : x.doneBy_;
+}
+
+// No 100 in time: the body goes anyway (a server that ignores Expect, or an
+// HTTP/1.0 one, RFC 9110 10.1.1), unless the wait failed or the deadline
+// itself is up.
+bool Connection::continueTimeUp(Progress& x) {
+  if (!x.continueFirst_ || x.waited_ == WaitResult::Failed) return false;
+  sendBody(x);
+  return true;
 }
 
 // The wait for the 100 is over (it came, or the time did): the body goes.
@@ -348,7 +359,7 @@ void Connection::continueReading(Progress& x) {
 // What the bytes read while the 100 was awaited came to; true when the
 // body is to be sent now. A final answer first: the body is not sent, the
 // answer is read, and the connection closes after it (endReading).
-bool Connection::awaitContinue(Progress& x) {
+bool Connection::continueRead(Progress& x) {
   const ResponseParser& parser = *x.parser_;
   if (parser.headersDone() || parser.failed()) {
     x.awaitingContinue_ = false;
@@ -405,10 +416,7 @@ void Connection::readStep(Progress& x) {
   // microseconds).
   ExchangeResult& r = x.result_;
   if (x.waited_ != WaitResult::Ready || ((x.reads_++ & 7) == 0 && x.readBy_.expired())) {
-    // No 100 in time: the body goes anyway (a server that ignores Expect,
-    // or an HTTP/1.0 one, RFC 9110 10.1.1).
-    if (x.awaitingContinue_ && x.continueFirst_ && x.waited_ != WaitResult::Failed)
-      return sendBody(x);
+    if (x.awaitingContinue_ && x.continue_->timeUp(x)) return;
     if (x.step_ != ExchangeStep::Drain)
       r.net = x.waited_ == WaitResult::Failed ? NetError::ReadFailed : NetError::ReadTimeout;
     return endReading(x);
@@ -443,7 +451,7 @@ void Connection::readStep(Progress& x) {
   bytesMoved_ += got;
   const size_t used = x.parser_->feed(reinterpret_cast<const char*>(buffer_), got);
   if (parser.complete()) x.leftover_ = used < got;
-  if (x.awaitingContinue_ && awaitContinue(x)) return;
+  if (x.awaitingContinue_ && x.continue_->afterRead(x)) return;
   if (parser.complete() || parser.failed()) return endReading(x);
   if (x.step_ == ExchangeStep::ReadHead && parser.headersDone()) x.step_ = ExchangeStep::ReadBody;
 }

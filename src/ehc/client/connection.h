@@ -55,6 +55,8 @@
 
 EHC_BEGIN_NAMESPACE
 
+struct ContinueCalls;  // Connection::kContinueCalls
+
 // One request, as the connection needs it.
 class Exchange {
  public:
@@ -70,8 +72,10 @@ class Exchange {
   // May it be sent again after some of it was written (idempotent method, or
   // the caller opted in)?
   virtual bool replayable() const { return true; }
-  // It sends Expect: 100-continue: the body waits for the 100.
-  virtual bool expectsContinue() const { return false; }
+  // It sends Expect: 100-continue, the body waits for the 100: then
+  // &Connection::kContinueCalls (the steps that wait for it), else null, so
+  // that only a program that sends Expect links them.
+  virtual const ContinueCalls* expectsContinue() const { return nullptr; }
 
  protected:
   ~Exchange() = default;
@@ -147,6 +151,7 @@ class Connection {
     // Expect: 100-continue: which part of the request the next Write
     // step sends (Whole without Expect), and whether the 100 is awaited.
     enum class Part : uint8_t { Whole, Head, Body } part_ = Part::Whole;
+    const ContinueCalls* continue_ = nullptr;  // the request's, with Expect
     bool awaitingContinue_ = false;
     bool continueFirst_ = false;             // the wait for it ends before the deadline
     WaitResult waited_ = WaitResult::Ready;  // how the last wait() ended
@@ -211,6 +216,8 @@ class Connection {
   void wait(Progress& x);
   // Ends x now (Done): a connection it was using mid-exchange is closed.
   void abort(Progress& x);
+  // Expect: 100-continue's steps (Exchange::expectsContinue).
+  static const ContinueCalls kContinueCalls;
   // Bytes written and read so far, over every exchange: a poll's budget.
   uint64_t bytesMoved() const { return bytesMoved_; }
 
@@ -229,9 +236,11 @@ class Connection {
   void readStep(Progress& x);
   void startReading(Progress& x);
   void afterWrite(Progress& x);
-  void sendBody(Progress& x);
+  static void awaitContinue(const Connection& c, Progress& x);
+  static bool continueTimeUp(Progress& x);
+  static bool continueRead(Progress& x);
+  static void sendBody(Progress& x);
   void continueReading(Progress& x);
-  bool awaitContinue(Progress& x);
   void endReading(Progress& x);
   void afterFailedWrite(Progress& x);
   void endEarlyAnswer(Progress& x);
@@ -266,6 +275,14 @@ class Connection {
   // source cannot be made again).
   size_t unsent_ = 0;
   uint8_t buffer_[EHC_READ_BUFFER];
+};
+
+struct ContinueCalls {
+  void (*headSent)(const Connection& c, Connection::Progress& x);  // the 100 is awaited
+  // The wait for the 100 ended without it: true when the body goes anyway.
+  bool (*timeUp)(Connection::Progress& x);
+  // What a read brought while it was awaited: true when the body goes now.
+  bool (*afterRead)(Connection::Progress& x);
 };
 
 EHC_END_NAMESPACE

@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include <new>
+
 #include "../http/text.h"
 #include "user_headers.h"
 
@@ -51,7 +53,7 @@ bool copyHost(const Url& url, char* out, size_t size) {
 void RequestRun::start(const RequestSpec& spec, bool ownsBinder) {
   spec_ = &spec;
   ownsBinder_ = ownsBinder;
-  result_ = RestResult();
+  new (&result_) RestResult();  // zeroed in place (a temporary and a copy cost more)
   begun_ = monotonicMs();
   hop_.method = spec.method;
   if (spec.error != EHC_OK || client_.settings.urlError != EHC_OK) {  // nothing to send
@@ -115,6 +117,9 @@ void RequestRun::cancel() {
   fail(EHC_ERROR_CANCELLED, ErrorCause());
   done();
 }
+
+const PolledCalls kPolledCalls = {[](RequestRun& run) { run.cancel(); },
+                                  [](const RequestRun& run) { return run.waitFor(); }};
 
 void RequestRun::follow(const RequestSpec& spec) {
   spec_ = &spec;
@@ -483,8 +488,8 @@ HttpError RequestRun::writeRequest(RequestWriter& writer, bool headOnly) {
   return e;
 }
 
-bool RequestRun::expectsContinue() const {
-  return spec_->upload.read && spec_->upload.expectContinue && hop_.hasBody;
+const ContinueCalls* RequestRun::expectsContinue() const {
+  return spec_->upload.read && hop_.hasBody ? spec_->upload.expectContinue : nullptr;
 }
 
 bool RequestRun::isHead() const {

@@ -89,7 +89,7 @@ class RequestRun final : public Exchange {
   bool bodySatisfied() const override;
   bool isHead() const override;
   bool replayable() const override;
-  bool expectsContinue() const override;
+  const ContinueCalls* expectsContinue() const override;
 
  private:
   bool stepOther();

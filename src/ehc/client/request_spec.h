@@ -7,11 +7,15 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+
+#include <type_traits>
 
 #include "../config.h"
 #include "../http/request_writer.h"
 #include "../json/json_binder.h"
 #include "../json/json_writer.h"
+#include "../net/transport.h"
 #include "body_options.h"
 #include "callback.h"
 #include "header_targets.h"
@@ -42,6 +46,16 @@ void reconnectOrDone(RequestRun& run);
 void endEventStage(RequestRun& run);
 struct RequestSpec;
 
+// What only a polled run does (RestRequest::start() sets them in its spec):
+// ending it mid-way and saying what it waits for. A program that sends its
+// requests blocking (send(), or at the end of the statement) links neither
+// (request_run.cpp).
+struct PolledCalls {
+  void (*cancel)(RequestRun& run);
+  WaitFor (*waitFor)(const RequestRun& run);
+};
+extern const PolledCalls kPolledCalls;
+
 // Redirect following, as the request in flight calls it (request_run.cpp).
 struct RedirectCalls {
   void (*captureLocation)(RequestRun& run);      // a hop's Location captured
@@ -69,6 +83,32 @@ HttpError writeContextBody(RequestWriter& writer, const RequestSpec& spec,
                            const ClientSettings& settings, bool headOnly, size_t* headBytes,
                            UploadCursor& cursor);  // jsonWrite(jsonContext)'s
 
+// Room for N values of a plain type, none of them made until given: what
+// holds one keeps the count beside it and reads only the values given (each
+// written whole before, as a request's copied bytes are).
+template <typename T, size_t N>
+class Slots {
+ public:
+  static_assert(std::is_trivially_copyable<T>::value && std::is_trivially_destructible<T>::value,
+                "slots hold plain values");
+  template <typename I>
+  T& operator[](I i) {
+    return data()[i];
+  }
+  template <typename I>
+  const T& operator[](I i) const {
+    return data()[i];
+  }
+  operator T*() { return data(); }              // NOLINT: used as the array it stands for
+  operator const T*() const { return data(); }  // NOLINT
+
+ private:
+  T* data() { return reinterpret_cast<T*>(bytes_); }
+  const T* data() const { return reinterpret_cast<const T*>(bytes_); }
+
+  alignas(T) unsigned char bytes_[N * sizeof(T)];
+};
+
 struct RequestSpec {
   struct Each {  // a "*" binding's callback
     int binding;
@@ -79,49 +119,63 @@ struct RequestSpec {
     const char* value;
   };
 
-  const char* method = "GET";
-  const char* path = "";                       // appended to the base URL's path
-  int error = EHC_OK;                          // a builder failure: the request will not be sent
-  RequestError errorCause = RequestError::Ok;  // which (Ok: the code says all)
+  // Made for every request, so made cheaply: everything up to the slots
+  // starts at 0 (null, false, empty callbacks: one memset) but for method,
+  // path, retries and upload.length; the slots are not made at all (only
+  // the first count of each are ever read, and written before).
+  RequestSpec() {
+    memset(static_cast<void*>(this), 0, offsetof(RequestSpec, pathParams));
+    method = "GET";
+    path = "";
+    retries = -1;
+    upload.length = -1;
+  }
 
-  Param pathParams[EHC_MAX_PATH_PARAMS];
-  Param query[EHC_MAX_QUERY_PARAMS];
-  Param fields[EHC_MAX_BODY_FIELDS];  // body(key, value): the JSON object's dotted keys
-  Header headers[EHC_MAX_REQUEST_HEADERS];
-  HeaderTarget headerTargets[EHC_MAX_HEADER_TARGETS];
-  const HeaderTargetCalls* headerCalls = nullptr;  // set with the first target
-  Each each[EHC_MAX_EACH_CALLBACKS];
-  uint8_t pathCount = 0, queryCount = 0, fieldCount = 0, headerCount = 0;
-  uint8_t headerTargetCount = 0, eachCount = 0;
-  uint16_t used = 0;  // bytes of storage taken
+  const char* method;       // "GET"
+  const char* path;         // "": appended to the base URL's path
+  int error;                // EHC_OK; a builder failure: the request will not be sent
+  RequestError errorCause;  // which (Ok: the code says all)
 
-  const char* rawBody = nullptr;  // raw text, or a struct's JSON (in storage unless by reference)
-  size_t rawLength = 0;
-  const char* contentType = nullptr;
+  const HeaderTargetCalls* headerCalls;  // set with the first target
+  uint8_t pathCount, queryCount, fieldCount, headerCount;
+  uint8_t headerTargetCount, eachCount;
+  uint16_t used;  // bytes of storage taken
+
+  const char* rawBody;  // raw text, or a struct's JSON (in storage unless by reference)
+  size_t rawLength;
+  const char* contentType;
   // A JSON body written at send time from its context (RestRequest::jsonBody).
-  WriteError (*jsonWrite)(JsonWriter& writer, const void* context) = nullptr;
-  const void* jsonContext = nullptr;
+  WriteError (*jsonWrite)(JsonWriter& writer, const void* context);
+  const void* jsonContext;
 
-  uint32_t timeoutMs = 0;  // 0: the client's
-  int16_t retries = -1;    // -1: the client's
-  bool idempotent = false;
-  uint8_t redirects = 0;  // how many to follow
-  BodyOptions body;       // download, progress, check, limit, codings
-  UploadOptions upload;   // a body from a source
+  uint32_t timeoutMs;  // 0: the client's
+  int16_t retries;     // -1: the client's
+  bool idempotent;
+  uint8_t redirects;  // how many to follow
 
-  StatusCallback onSuccess;
-  ErrorCallback onError;
-  ResultCallback onResponse;
   // kRedirectCalls, set with redirects: only a program that follows
   // redirects links the Location's capture and resolution (RFC 3986, 1.2 KB
   // on rv32imc) and the credentials kept from another origin.
-  const RedirectCalls* redirect = nullptr;
-  BodyWriter writeBody = nullptr;  // the fields' or the upload's; nullptr: raw or none
-  void (*resumeDownload)(RequestRun& run) = nullptr;   // resumeOrDone, with body.resumes
-  bool (*restartDownload)(RequestRun& run) = nullptr;  // restartDownload, with it
-  void (*reconnectStream)(RequestRun& run) = nullptr;  // reconnectOrDone, with body.events
-                                                       // (endEventStage: another stage)
+  const RedirectCalls* redirect;
+  BodyWriter writeBody;                      // the fields' or the upload's; nullptr: raw or none
+  void (*resumeDownload)(RequestRun& run);   // resumeOrDone, with body.resumes
+  bool (*restartDownload)(RequestRun& run);  // restartDownload, with it
+  void (*reconnectStream)(RequestRun& run);  // reconnectOrDone, with body.events
+                                             // (endEventStage: another stage)
+  const PolledCalls* polled;                 // kPolledCalls, once started polled
 
+  BodyOptions body;      // download, progress, check, limit, codings
+  UploadOptions upload;  // a body from a source
+  StatusCallback onSuccess{detail::ZeroedByHolder()};
+  ErrorCallback onError{detail::ZeroedByHolder()};
+  ResultCallback onResponse{detail::ZeroedByHolder()};
+
+  Slots<Param, EHC_MAX_PATH_PARAMS> pathParams;
+  Slots<Param, EHC_MAX_QUERY_PARAMS> query;
+  Slots<Param, EHC_MAX_BODY_FIELDS> fields;  // body(key, value): the JSON object's dotted keys
+  Header headers[EHC_MAX_REQUEST_HEADERS];
+  HeaderTarget headerTargets[EHC_MAX_HEADER_TARGETS];
+  Slots<Each, EHC_MAX_EACH_CALLBACKS> each;
   char storage[EHC_REQUEST_STORAGE];
 };
 

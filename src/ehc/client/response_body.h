@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../config.h"
 #include "../http/response_parser.h"
@@ -25,6 +26,15 @@ EHC_BEGIN_NAMESPACE
 
 class ResponseBody {
  public:
+  // A body that has not begun: one memset, not a store per field.
+  ResponseBody() {
+    const size_t from = offsetof(ResponseBody, options_);
+    memset(reinterpret_cast<char*>(this) + from, 0, sizeof *this - from);
+    knownLength_ = total_ = -1;
+    contentCoding_ = transferCoding_ = contentRangeCapture_ = etagCapture_ = -1;
+    lastModifiedCapture_ = dateCapture_ = -1;
+  }
+
   // A new request: its options (outliving it), the size limit (0: none) and
   // the inflater for coded bodies (null: they are not asked for).
   void begin(const BodyOptions& options, uint64_t maxBody, Inflater* inflater,
@@ -108,46 +118,49 @@ class ResponseBody {
   static bool decoded(void* self, const uint8_t* data, size_t length);
   static void slice(void* self, const char* data, size_t length);
 
-  const BodyOptions* options_ = nullptr;
-  Inflater* inflater_ = nullptr;
-  const InflateCalls* inflate_ = nullptr;
-  uint64_t maxBody_ = 0;
-  uint64_t bytes_ = 0;        // decoded, of this download
-  uint64_t received_ = 0;     // as sent, of this download
-  int64_t knownLength_ = -1;  // the complete length, once an answer said it
-  int64_t total_ = -1;        // what progress reports as the total
-  JsonBinder* binder_ = nullptr;
-  ErrorCause cause_;
-  int error_ = 0;
-  int8_t contentCoding_ = -1;  // the captures
-  int8_t transferCoding_ = -1;
-  int8_t contentRangeCapture_ = -1;
-  int8_t etagCapture_ = -1;
-  int8_t lastModifiedCapture_ = -1;
-  int8_t dateCapture_ = -1;
-  bool resuming_ = false;
-  bool completedByRange_ = false;
-  bool restartWanted_ = false;
-  bool eventMode_ = false;
   EventStream events_;
-  bool started_ = false;
-  bool toSink_ = false;
-  bool inflating_ = false;
-  bool delivered_ = false;
-  bool fedBinder_ = false;
-  bool skipped_ = false;  // body bytes nobody took (the bindings were done)
-  bool direct_ = false;   // started: the binder alone takes it (slice()), no failure yet
-  ResponseParser* parser_ = nullptr;  // of this hop
-  char contentEncoding_[32] = {};
-  char transferEncoding_[48] = {};
-  char contentRange_[64] = {};
+  // From here on, every member starts at 0 (null, false, ""; ResponseBody()
+  // zeroes them at once) but the lengths and captures (-1).
+  const BodyOptions* options_;
+  Inflater* inflater_;
+  const InflateCalls* inflate_;
+  uint64_t maxBody_;
+  uint64_t bytes_;       // decoded, of this download
+  uint64_t received_;    // as sent, of this download
+  int64_t knownLength_;  // the complete length, once an answer said it (-1 before)
+  int64_t total_;        // what progress reports as the total (-1: not known)
+  JsonBinder* binder_;
+  ErrorCause cause_;
+  int error_;
+  int8_t contentCoding_;  // the captures (-1: none)
+  int8_t transferCoding_;
+  int8_t contentRangeCapture_;
+  int8_t etagCapture_;
+  int8_t lastModifiedCapture_;
+  int8_t dateCapture_;
+  bool resuming_;
+  bool completedByRange_;
+  bool restartWanted_;
+  bool eventMode_;
+  bool started_;
+  bool toSink_;
+  bool inflating_;
+  bool delivered_;
+  bool fedBinder_;
+  bool skipped_;            // body bytes nobody took (the bindings were done)
+  bool direct_;             // started: the binder alone takes it (slice()), no failure yet
+  ResponseParser* parser_;  // of this hop
+  // The captured texts.
+  char contentEncoding_[32];
+  char transferEncoding_[48];
+  char contentRange_[64];
   // A resumable download's validators: this answer's, and the one kept from
   // the answer that began the body (an IMF-fixdate is 29 bytes).
-  char etag_[EHC_MAX_ETAG + 1] = {};
-  char lastModified_[30] = {};
-  char date_[30] = {};
+  char etag_[EHC_MAX_ETAG + 1];
+  char lastModified_[30];
+  char date_[30];
   static constexpr size_t kValidatorSize = EHC_MAX_ETAG + 1 > 30 ? EHC_MAX_ETAG + 1 : 30;
-  char validator_[kValidatorSize] = {};
+  char validator_[kValidatorSize];
 };
 
 EHC_END_NAMESPACE

@@ -146,9 +146,11 @@ PollState RestClient::advance(uint32_t budgetMs, uint32_t budgetBytes) {
   return PollState::Done;
 }
 
+// Only a request start() began is running here (Running: RestRequest), so
+// its spec has the polled calls.
 void RestClient::cancelRun(RestRequest& request) {
   if (running_ != &request) return;
-  run_.cancel();
+  request.spec().polled->cancel(run_);
   finished();
 }
 
@@ -164,7 +166,7 @@ void RestClient::finished() {
 }
 
 WaitFor RestClient::runWaitFor(const RestRequest& request) const {
-  if (running_ == &request) return run_.waitFor();
+  if (running_ == &request) return request.spec().polled->waitFor(run_);
   WaitFor w;
   w.until = Deadline::in(0);
   return w;
@@ -187,7 +189,11 @@ void RestClient::report(const RequestSpec& q, const RestResult& res, uint32_t he
     if (onError_) onError_(code);
   }
   if (onObservability_) onObservability_(res);
-  if (onMetrics_) onMetrics_(metricsOf(res, heapBefore, heapProbe_ ? heapProbe_() : 0));
+  if (onMetrics_) sendMetrics_(*this, res, heapBefore);
+}
+
+void RestClient::sendMetrics(const RestClient& c, const RestResult& res, uint32_t heapBefore) {
+  c.onMetrics_(metricsOf(res, heapBefore, c.heapProbe_ ? c.heapProbe_() : 0));
 }
 
 EHC_END_NAMESPACE

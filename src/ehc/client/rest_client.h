@@ -234,10 +234,12 @@ class RestClient : private RequestOwner {
   void onObservability(F f) {
     onMetrics_.release();
     onObservability_.release();
-    if constexpr (detail::invocable<F, const ObservabilityMetrics&>(0))
+    if constexpr (detail::invocable<F, const ObservabilityMetrics&>(0)) {
       onMetrics_ = MetricsCallback(std::move(f));
-    else
+      sendMetrics_ = sendMetrics;
+    } else {
       onObservability_ = ResultCallback(std::move(f));
+    }
   }
   void onObservability(decltype(nullptr)) {
     onMetrics_.release();
@@ -316,6 +318,9 @@ class RestClient : private RequestOwner {
   PollState advance(uint32_t budgetMs, uint32_t budgetBytes);
   void finished();
   void report(const RequestSpec& request, const RestResult& result, uint32_t heapBefore);
+  // onMetrics_'s call, named only where it is set: a program without one
+  // links no metrics.
+  static void sendMetrics(const RestClient& client, const RestResult& result, uint32_t heapBefore);
 
  protected:
   // Free heap, for ObservabilityMetrics (the platform's client sets it).
@@ -337,6 +342,7 @@ class RestClient : private RequestOwner {
   ResultCallback onResponse_;
   ResultCallback onObservability_;
   MetricsCallback onMetrics_;
+  void (*sendMetrics_)(const RestClient&, const RestResult&, uint32_t) = nullptr;  // with it
   uint32_t (*heapProbe_)() = nullptr;
   RestResult last_;
   uint8_t soapVersion_ = SOAP_1_1;  // a SoapVersion

@@ -96,6 +96,7 @@ void RestRequest::releaseCallbacks() {
 void RestRequest::start() {
   if (!owner_ || phase_ != Phase::Building) return;
   phase_ = Phase::Running;
+  spec_.polled = &kPolledCalls;  // only a started request is cancelled or waited for
   owner_->start(*this);
 }
 
@@ -214,7 +215,7 @@ RestRequest& RestRequest::reconnect(uint8_t times) & {
 }
 
 RestRequest& RestRequest::expectContinue(bool on) & {
-  spec_.upload.expectContinue = on;
+  spec_.upload.expectContinue = on ? &Connection::kContinueCalls : nullptr;
   return *this;
 }
 
