@@ -140,7 +140,8 @@ class Connection {
     uint64_t sentBefore_ = 0;      // of this attempt's request
     uint64_t receivedBefore_ = 0;  // when an early answer began to be read
     uint64_t drainFrom_ = 0;       // body bytes when draining began
-    const uint8_t* lent_ = nullptr;  // bytes read and not fed to the parser yet
+    // Bytes read (lent by the transport, or in the buffer) not yet fed to the parser.
+    const uint8_t* lent_ = nullptr;
     size_t lentLeft_ = 0;
     NetError writeError_ = NetError::Ok;
     ExchangeStep step_ = ExchangeStep::Done;
