@@ -12,8 +12,9 @@ cd "$(dirname "$0")/.."
 mb=${1:-50}
 build=build/release
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD/..}
-cmake --build "$build" --target transfer_bench ehc-fault-server >/dev/null
+cmake --build "$build" --target transfer_bench transfer_bench_ra0 ehc-fault-server >/dev/null
 bench=$build/bench/transfer/transfer_bench
+bench_ra0=$build/bench/transfer/transfer_bench_ra0  # EHC_SOCKET_READAHEAD=0
 fault=$build/tools/ehc-fault-server/ehc-fault-server
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/ehc-transfer.XXXXXX")
@@ -75,17 +76,25 @@ theirs=$(ir curl -s -T "$work/big.bin" -o /dev/null "$url")
 printf '%-10s %14s %14s %10s %12s\n' "upload" "$(perbyte "$ours")" "$(perbyte "$theirs")" \
   "$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.2f", a / b }')" "$heap B"
 
-# Time: the identity download, ours (the 512-byte read buffer: a recv() and
-# a write() per 512 bytes) and curl (16 KB), wall and CPU (user + sys)
-# milliseconds, the median of 5.
+# Time: the identity download, ours (the 512-byte read buffer, the socket
+# read 16 KB at a time by the read-ahead and each slice of it written to the
+# file at once), ours without the read-ahead (EHC_SOCKET_READAHEAD=0: a
+# recv() and a write() per 512 bytes) and curl (16 KB), wall and CPU
+# (user + sys) milliseconds, each the median of 5 (apart: on a shared
+# machine the CPU time is the steadier).
 TIMEFORMAT='%R %U %S'
-timed() {  # median "wall cpu" of 5 runs of the command
-  for _ in 1 2 3 4 5; do
+timed() {  # "wall cpu", the median of 5 runs of the command each
+  local runs
+  runs=$(for _ in 1 2 3 4 5; do
     { time "$@" >/dev/null 2>&1; } 2>&1 | awk '{ printf "%.1f %.1f\n", $1 * 1000, ($2 + $3) * 1000 }'
-  done | sort -n | sed -n 3p
+  done)
+  echo "$(cut -d' ' -f1 <<<"$runs" | sort -n | sed -n 3p) $(cut -d' ' -f2 <<<"$runs" | sort -n | sed -n 3p)"
 }
 url=http://127.0.0.1:$port/big.bin
 read -r ours_wall ours_cpu < <(timed "$bench" get "$url" "$work/out.bin")
+cmp -s "$work/out.bin" "$work/big.bin" || { echo "timed: the file differs" >&2; exit 1; }
+read -r ra0_wall ra0_cpu < <(timed "$bench_ra0" get "$url" "$work/out.bin")
+cmp -s "$work/out.bin" "$work/big.bin" || { echo "timed (ra0): the file differs" >&2; exit 1; }
 read -r curl_wall curl_cpu < <(timed curl -s -o "$work/out.bin" "$url")
-printf '\nidentity download, ms (median of 5): ours %s wall / %s cpu, curl %s wall / %s cpu\n' \
-  "$ours_wall" "$ours_cpu" "$curl_wall" "$curl_cpu"
+printf '\nidentity download, ms (median of 5): ours %s wall / %s cpu, ours-ra0 %s wall / %s cpu, curl %s wall / %s cpu\n' \
+  "$ours_wall" "$ours_cpu" "$ra0_wall" "$ra0_cpu" "$curl_wall" "$curl_cpu"

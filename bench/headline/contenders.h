@@ -58,6 +58,9 @@ constexpr int kBigReadBuffer = 16384;
 constexpr int kMidReadBuffer = 2048;
 std::unique_ptr<Contender> makeOursBigBuffer(const Server& s);
 std::unique_ptr<Contender> makeOursMidBuffer(const Server& s);
+// Ours with the default 512-byte buffer and EHC_SOCKET_READAHEAD=0: a recv()
+// per read, as before the read-ahead (and as on a board), "ours-ra0".
+std::unique_ptr<Contender> makeOursNoReadAhead(const Server& s);
 std::unique_ptr<Contender> makeStandard(const Server& s);
 std::unique_ptr<Contender> makeCurl(const Server& s);
 

@@ -16,7 +16,7 @@
 // "summary: PATH". --quick: 20 requests, no scaling run, and the exit status
 // says whether ours beat standard on time and heap with every value right.
 // --scaling: the scaling run only (no emulated scenarios); --only
-// ours|ours-2k|ours-16k|standard|curl: of that contender alone (to count its system
+// ours|ours-2k|ours-16k|ours-ra0|standard|curl: of that contender alone (to count its system
 // calls: strace -c -f); --scheme: over HTTPS or HTTP only; --repeats N: the
 // median of N requests (3).
 #include <errno.h>
@@ -40,6 +40,7 @@
 
 #include "alloc_counter.h"
 #include "contenders.h"
+#include "ehc/config.h"  // EHC_SOCKET_READAHEAD, printed with the scaling run
 #include "nginx_server.h"
 #include "test_certs.h"
 #include "user_fields.h"
@@ -287,15 +288,18 @@ struct Scaling {
     printf(
         "\n== scaling over %s: bodies of 5 KB .. 5 MB (arrays of users), loopback, median of %d; "
         "every contender reads and parses the whole body (ours counts the elements with a '*' "
-        "binding; ours-16k, ours-2k: built with EHC_READ_BUFFER=%d, %d)\n",
-        scheme, repeats, headline::kBigReadBuffer, headline::kMidReadBuffer);
+        "binding; ours-16k, ours-2k: built with EHC_READ_BUFFER=%d, %d; ours-ra0: 512 with "
+        "EHC_SOCKET_READAHEAD=0, ours and the others read ahead %d)\n",
+        scheme, repeats, headline::kBigReadBuffer, headline::kMidReadBuffer, EHC_SOCKET_READAHEAD);
     printf("%-9s %10s %12s %12s %12s %s\n", "contender", "body", "ms", "cpu ms", "peak heap",
            "values");
     *md << "**scaling, " << scheme << "** (loopback, no emulation; median of " << repeats
         << " requests (wall time, and the client process's CPU time), the largest peak; every "
            "contender reads and parses the whole body; ours-16k, ours-2k: the library built with "
            "EHC_READ_BUFFER="
-        << headline::kBigReadBuffer << ", " << headline::kMidReadBuffer << ")\n\n"
+        << headline::kBigReadBuffer << ", " << headline::kMidReadBuffer
+        << "; ours-ra0: 512 with EHC_SOCKET_READAHEAD=0, the others read ahead "
+        << EHC_SOCKET_READAHEAD << ")\n\n"
         << "| contender | body bytes | ms | cpu ms | peak heap B | values |\n"
            "|---|---|---|---|---|---|\n";
     std::ofstream data(dataFile);
@@ -579,22 +583,23 @@ int main(int argc, char** argv) {
     Scaling run{sizes, sizeof sizes / sizeof sizes[0], scalingRepeats, only, &md, &json};
     const headline::Server https{"localhost", nginx.httpsPort(), certs.caPem(), certs.caPemPath()};
     std::unique_ptr<Contender> overTls[] = {
-        headline::makeOurs(https), headline::makeStandard(https), headline::makeCurl(https),
-        headline::makeOursBigBuffer(https), headline::makeOursMidBuffer(https)};
+        headline::makeOurs(https),          headline::makeStandard(https),
+        headline::makeCurl(https),          headline::makeOursBigBuffer(https),
+        headline::makeOursMidBuffer(https), headline::makeOursNoReadAhead(https)};
     json << ", \"scaling\": ";
     if (scheme != "http")
-      allRight = run.table("HTTPS", overTls, 5, out + "/scaling.dat") && allRight;
+      allRight = run.table("HTTPS", overTls, 6, out + "/scaling.dat") && allRight;
     else
       json << "{}";
     headline::Server http = https;
     http.port = nginx.httpPort();
     http.tls = false;
-    std::unique_ptr<Contender> plain[] = {headline::makeOurs(http), headline::makeCurl(http),
-                                          headline::makeOursBigBuffer(http),
-                                          headline::makeOursMidBuffer(http)};
+    std::unique_ptr<Contender> plain[] = {
+        headline::makeOurs(http), headline::makeCurl(http), headline::makeOursBigBuffer(http),
+        headline::makeOursMidBuffer(http), headline::makeOursNoReadAhead(http)};
     json << ", \"scaling_http\": ";
     if (scheme != "https")
-      allRight = run.table("HTTP", plain, 4, out + "/scaling-http.dat") && allRight;
+      allRight = run.table("HTTP", plain, 5, out + "/scaling-http.dat") && allRight;
     else
       json << "{}";
   }

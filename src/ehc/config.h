@@ -69,6 +69,23 @@
 #ifndef EHC_READ_BUFFER
 #define EHC_READ_BUFFER 512
 #endif
+// Read-ahead of a POSIX socket (PosixTransport): bytes read from the socket
+// at once into the transport's own buffer, from which the client's smaller
+// reads are served; a read asking for at least this much bypasses it.
+// On Linux/macOS every recv() is a system call (about 1 us on loopback,
+// whatever its size: a 5 MB body read 512 bytes at a time spends more in
+// the kernel than curl's whole run, docs/performance.md), so the host reads
+// 16 KB at a time. On ESP-IDF/Arduino lwIP already holds the received
+// segments in its own buffers and a recv() is a copy out of them, not a
+// kernel crossing: 0 there (off, no storage). It lives inside the
+// transport (no heap), once per PosixTransport.
+#ifndef EHC_SOCKET_READAHEAD
+#if defined(ESP_PLATFORM) || defined(ARDUINO)
+#define EHC_SOCKET_READAHEAD 0
+#else
+#define EHC_SOCKET_READAHEAD 16384
+#endif
+#endif
 // Default for how many unread body bytes a connection reads and drops after
 // the caller is done with a response, to keep the connection for the next
 // request (cheaper than a new TLS handshake); past it, the connection closes.
@@ -293,9 +310,11 @@
   EHC_CAT(EHC_CAT(EHC_CAT(_d, EHC_MAX_DEPTH), EHC_CAT(_b, EHC_MAX_BINDINGS)), \
           EHC_CAT(EHC_CAT(_p, EHC_MAX_PATH_DEPTH),                            \
                   EHC_CAT(EHC_CAT(_n, EHC_NUMBER_MAX_DIGITS), EHC_CAT(_w, EHC_MAX_MATCH_PATH))))
-#define EHC_CONFIG_NET_                                                            \
-  EHC_CAT(EHC_CAT(EHC_CAT(_r, EHC_READ_BUFFER), EHC_CAT(_h, EHC_MAX_HOST_LENGTH)), \
-          EHC_CAT(EHC_CAT(_c, EHC_HTTP_MAX_CAPTURES), EHC_CAT(_z, EHC_TLS_SESSION_CACHE)))
+#define EHC_CONFIG_NET_                                                        \
+  EHC_CAT(                                                                     \
+      EHC_CAT(EHC_CAT(_r, EHC_READ_BUFFER), EHC_CAT(_h, EHC_MAX_HOST_LENGTH)), \
+      EHC_CAT(EHC_CAT(_c, EHC_HTTP_MAX_CAPTURES),                              \
+              EHC_CAT(EHC_CAT(_z, EHC_TLS_SESSION_CACHE), EHC_CAT(_ra, EHC_SOCKET_READAHEAD))))
 // Every capacity that sizes a client or request object.
 #define EHC_CONFIG_CLIENT_                                                                        \
   EHC_CAT(                                                                                        \

@@ -134,6 +134,32 @@ TEST_F(DownloadNginx, TheFileArrivesWholeInEveryFraming) {
   }
 }
 
+// Over HTTP the socket's read-ahead lends the connection up to 16 KB per
+// recv(), and a download's sink gets each such slice whole (a file: one
+// write(2) per slice, not per 512-byte read buffer); in order and complete.
+TEST_F(DownloadNginx, ADownloadGetsTheReadAheadsSlicesWhole) {
+  static_assert(EHC_SOCKET_READAHEAD > EHC_READ_BUFFER, "the host's read-ahead");
+  const std::string big = bigFile();
+  auto c = client(false);
+  struct {
+    std::string bytes;
+    size_t slices = 0, largest = 0;
+  } got;
+  const RestResult r = c->get("/big.bin")
+                           .download([&got](const uint8_t* d, size_t n) {
+                             got.bytes.append(reinterpret_cast<const char*>(d), n);
+                             ++got.slices;
+                             got.largest = std::max(got.largest, n);
+                           })
+                           .send();
+  ASSERT_TRUE(r.isSuccess()) << r.message();
+  EXPECT_TRUE(got.bytes == big);
+  EXPECT_GT(got.largest, static_cast<size_t>(EHC_READ_BUFFER));
+  EXPECT_LE(got.largest, static_cast<size_t>(EHC_SOCKET_READAHEAD));
+  // Loopback delivers what nginx sent in large pieces: most slices are big.
+  EXPECT_LT(got.slices, big.size() / EHC_READ_BUFFER / 4);
+}
+
 TEST_F(DownloadNginx, AWrongDigestIsReportedAndTheConnectionServesTheNext) {
   auto c = client(false);
   Sha256Check wrong("0000000000000000000000000000000000000000000000000000000000000000");

@@ -376,6 +376,7 @@ void Connection::startReading(Progress& x) {
   x.parser_->begin(x.request_->isHead());
   x.anyByte_ = false;
   x.leftover_ = false;
+  x.lentLeft_ = 0;
   x.drainFrom_ = 0;
   x.reads_ = 0;
   x.readBy_ = x.doneBy_;
@@ -421,36 +422,60 @@ void Connection::readStep(Progress& x) {
       r.net = x.waited_ == WaitResult::Failed ? NetError::ReadFailed : NetError::ReadTimeout;
     return endReading(x);
   }
-  size_t got = 0;
-  const NetError e = current_->readSome(buffer_, sizeof buffer_, &got);
-  if (e == NetError::WouldBlock) {
-    x.reads_ = 0;
-    return block(x, x.readBy_);
-  }
-  if (e != NetError::Ok || got == 0) {
-    // A kept connection the server dropped as we sent: nothing was
-    // answered, so the request may go again on a fresh one. (A timeout is
-    // not that: the server may be working on it.)
-    const bool stale =
-        !x.anyByte_ && (e == NetError::Ok || e == NetError::Reset || e == NetError::ReadFailed);
-    if (stale && r.reused && x.request_->replayable())
-      return x.earlyAnswer_ ? endEarlyAnswer(x) : resend(x);
-    if (x.step_ != ExchangeStep::Drain) {
-      if (e != NetError::Ok)
-        r.net = e;
-      else
-        x.parser_->finishAtClose();
+  if (x.lentLeft_ == 0) {
+    size_t got = 0;
+    const uint8_t* data = buffer_;  // or the transport's own bytes, lent (a copy less)
+    const NetError e = current_->readView(buffer_, sizeof buffer_, &data, &got);
+    if (e == NetError::WouldBlock) {
+      x.reads_ = 0;
+      return block(x, x.readBy_);
     }
-    return endReading(x);
+    if (e != NetError::Ok || got == 0) return readEnded(x, e);
+    x.lent_ = data;
+    x.lentLeft_ = got;
   }
+  feedLent(x);
+}
+
+// The read found the connection closed (Ok with no bytes) or failed.
+void Connection::readEnded(Progress& x, NetError e) {
+  ExchangeResult& r = x.result_;
+  // A kept connection the server dropped as we sent: nothing was
+  // answered, so the request may go again on a fresh one. (A timeout is
+  // not that: the server may be working on it.)
+  const bool stale =
+      !x.anyByte_ && (e == NetError::Ok || e == NetError::Reset || e == NetError::ReadFailed);
+  if (stale && r.reused && x.request_->replayable())
+    return x.earlyAnswer_ ? endEarlyAnswer(x) : resend(x);
+  if (x.step_ != ExchangeStep::Drain) {
+    if (e != NetError::Ok)
+      r.net = e;
+    else
+      x.parser_->finishAtClose();
+  }
+  endReading(x);
+}
+
+// A piece of what was read, fed to the parser: as much as one read of
+// EHC_READ_BUFFER bytes brings (bodySatisfied() is asked before the next
+// piece, as it was before the next read), or all of it for a body wanted
+// whole, so that a download writes each slice the transport lent at once.
+void Connection::feedLent(Progress& x) {
+  ExchangeResult& r = x.result_;
+  const ResponseParser& parser = *x.parser_;
+  const bool whole = x.step_ == ExchangeStep::ReadBody && x.request_->wantsWholeBody();
+  const size_t piece = whole || x.lentLeft_ < sizeof buffer_ ? x.lentLeft_ : sizeof buffer_;
+  const uint8_t* data = x.lent_;
+  x.lent_ += piece;
+  x.lentLeft_ -= piece;
   if (!x.anyByte_) {
     x.anyByte_ = true;
     r.firstByteMs = monotonicMs() - x.start_;
   }
-  r.bytesReceived += got;
-  bytesMoved_ += got;
-  const size_t used = x.parser_->feed(reinterpret_cast<const char*>(buffer_), got);
-  if (parser.complete()) x.leftover_ = used < got;
+  r.bytesReceived += piece;
+  bytesMoved_ += piece;
+  const size_t used = x.parser_->feed(reinterpret_cast<const char*>(data), piece);
+  if (parser.complete()) x.leftover_ = used < piece || x.lentLeft_ > 0;
   if (x.awaitingContinue_ && x.continue_->afterRead(x)) return;
   if (parser.complete() || parser.failed()) return endReading(x);
   if (x.step_ == ExchangeStep::ReadHead && parser.headersDone()) x.step_ = ExchangeStep::ReadBody;

@@ -67,6 +67,12 @@ class Exchange {
   virtual HttpError writeRequest(RequestWriter& writer, bool headOnly) = 0;
   // True when nothing more of the body is wanted (every binding resolved).
   virtual bool bodySatisfied() const { return false; }
+  // True when the whole body is wanted, to its end (a download): the
+  // connection then feeds what the transport lends (up to 16 KB from
+  // PosixTransport's read-ahead) in one piece; otherwise in pieces of at
+  // most EHC_READ_BUFFER bytes, asking bodySatisfied() between them (the
+  // drain limit counts from there).
+  virtual bool wantsWholeBody() const { return false; }
   // HEAD: the response has no body whatever its headers say.
   virtual bool isHead() const { return false; }
   // May it be sent again after some of it was written (idempotent method, or
@@ -138,6 +144,9 @@ class Connection {
     uint64_t sentBefore_ = 0;      // of this attempt's request
     uint64_t receivedBefore_ = 0;  // when an early answer began to be read
     uint64_t drainFrom_ = 0;       // body bytes when draining began
+    // Bytes read (lent by the transport, or in the buffer) not yet fed to the parser.
+    const uint8_t* lent_ = nullptr;
+    size_t lentLeft_ = 0;
     NetError writeError_ = NetError::Ok;
     ExchangeStep step_ = ExchangeStep::Done;
     uint8_t tries_ = 0;         // attempts on this exchange (a resend is the second)
@@ -241,6 +250,8 @@ class Connection {
   static bool continueRead(Progress& x);
   static void sendBody(Progress& x);
   void continueReading(Progress& x);
+  void readEnded(Progress& x, NetError e);
+  void feedLent(Progress& x);
   void endReading(Progress& x);
   void afterFailedWrite(Progress& x);
   void endEarlyAnswer(Progress& x);

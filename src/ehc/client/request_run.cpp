@@ -536,6 +536,12 @@ bool RequestRun::bodySatisfied() const {
   return !wanted || body_.failed() || body_.eventsStopped() || body_.tooLarge(parser_);
 }
 
+// A download (not an event stream, which its callback may stop) takes the
+// body whole: the connection hands it the transport's slices as they are.
+bool RequestRun::wantsWholeBody() const {
+  return downloading() && !spec_->body.events;
+}
+
 void RequestRun::onBodyBytes(void* self, const char* data, size_t length) {
   RequestRun& run = *static_cast<RequestRun*>(self);
   if (run.body_.started()) return run.body_.take(run.parser_, nullptr, false, data, length);

@@ -87,6 +87,7 @@ class RequestRun final : public Exchange {
   // Exchange: the request as the connection sends it.
   HttpError writeRequest(RequestWriter& writer, bool headOnly) override;
   bool bodySatisfied() const override;
+  bool wantsWholeBody() const override;
   bool isHead() const override;
   bool replayable() const override;
   const ContinueCalls* expectsContinue() const override;

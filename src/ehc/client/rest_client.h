@@ -138,7 +138,8 @@ class RestClient : private RequestOwner {
   // milliseconds (EHC_POLL_BUDGET_MS; whole milliseconds of the clock, so
   // up to one more) or this many bytes moved (EHC_POLL_BUDGET_BYTES),
   // whichever comes first. One step is never cut: a read of at most
-  // EHC_READ_BUFFER bytes, a TLS handshake step, the name lookup
+  // EHC_READ_BUFFER bytes (a download's: what the socket's read-ahead
+  // holds, up to EHC_SOCKET_READAHEAD), a TLS handshake step, the name lookup
   // (docs/net.md). 0: no limit of that kind.
   void setPollBudget(uint32_t ms, uint32_t bytes) {
     parts_.settings.pollBudgetMs = ms;

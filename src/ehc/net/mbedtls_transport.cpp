@@ -587,11 +587,12 @@ NetError MbedTlsTransport::writeSome(const uint8_t* data, size_t size, size_t* s
   return n == MBEDTLS_ERR_NET_CONN_RESET ? NetError::Reset : NetError::WriteFailed;
 }
 
-// Decrypted bytes not yet read, or a whole record in mbedTLS's buffer: the
-// socket may have nothing more, so poll() would not wake for them.
+// Decrypted bytes not yet read, a whole record in mbedTLS's buffer, or
+// bytes in the socket's read-ahead: the socket may have nothing more, so
+// poll() would not wake for them.
 bool MbedTlsTransport::pendingInTls() const {
   return mbedtls_ssl_get_bytes_avail(&context_->ssl) > 0 ||
-         mbedtls_ssl_check_pending(&context_->ssl) != 0;
+         mbedtls_ssl_check_pending(&context_->ssl) != 0 || tcp_.buffered() > 0;
 }
 
 WaitFor MbedTlsTransport::waitFor() const {

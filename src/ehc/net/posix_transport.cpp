@@ -133,9 +133,9 @@ void PosixTransport::forgetAddresses() {
   untried_ = 0;
 }
 
-NetError PosixTransport::readSome(uint8_t* buf, size_t size, size_t* got) {
-  *got = 0;
-  if (!open()) return NetError::NotConnected;
+// One recv(): Ok with *got > 0, Ok with 0 when the peer closed, WouldBlock
+// on EAGAIN, or why not.
+NetError PosixTransport::receive(uint8_t* buf, size_t size, size_t* got) {
   for (;;) {
     const ssize_t n = recv(fd_, buf, size, 0);
     if (n >= 0) {
@@ -149,6 +149,35 @@ NetError PosixTransport::readSome(uint8_t* buf, size_t size, size_t* got) {
     }
     return errno == ECONNRESET ? NetError::Reset : NetError::ReadFailed;
   }
+}
+
+// Bytes in the read-ahead: the ones held, or one recv() of its whole size.
+// Ok (with none held when the peer closed), WouldBlock, or why not.
+NetError PosixTransport::holdSome() {
+  if (ahead_.size() > 0) return NetError::Ok;
+  size_t n = 0;
+  const NetError e = receive(ahead_.space(), ahead_.kCapacity, &n);
+  ahead_.filled(n);
+  return e;
+}
+
+NetError PosixTransport::readSome(uint8_t* buf, size_t size, size_t* got) {
+  *got = 0;
+  if (!open()) return NetError::NotConnected;
+  if (ahead_.size() == 0 && ahead_.bypasses(size)) return receive(buf, size, got);
+  const NetError e = holdSome();
+  if (e == NetError::Ok) *got = ahead_.take(buf, size);
+  return e;
+}
+
+NetError PosixTransport::readView(uint8_t* scratch, size_t size, const uint8_t** data,
+                                  size_t* got) {
+  *data = scratch;
+  if (!open() || (ahead_.size() == 0 && ahead_.bypasses(size))) return readSome(scratch, size, got);
+  *got = 0;
+  const NetError e = holdSome();
+  if (e == NetError::Ok) *got = ahead_.lend(data);
+  return e;
 }
 
 NetError PosixTransport::writeSome(const uint8_t* data, size_t size, size_t* sent) {
@@ -176,6 +205,7 @@ WaitFor PosixTransport::waitFor() const {
   w.readable = fd_ >= 0 && !waitWritable_;
   w.writable = fd_ >= 0 && waitWritable_;
   if (connecting_) w.until = share_;
+  if (w.readable && ahead_.size() > 0) w.until = Deadline::in(0);  // held bytes: read now
   return w;
 }
 
@@ -185,6 +215,7 @@ WaitResult PosixTransport::waitReady(Deadline deadline) {
 
 WaitResult PosixTransport::waitSocket(bool writable, Deadline deadline, Deadline until) {
   if (fd_ < 0) return WaitResult::Failed;
+  if (!writable && ahead_.size() > 0) return WaitResult::Ready;  // poll() cannot see them
   const int ev = pollFor(fd_, writable ? POLLOUT : POLLIN, deadline.min(until));
   if (ev > 0) return WaitResult::Ready;
   if (ev < 0) return WaitResult::Failed;
@@ -193,6 +224,7 @@ WaitResult PosixTransport::waitSocket(bool writable, Deadline deadline, Deadline
 
 bool PosixTransport::peerClosed() {
   if (!open()) return true;
+  if (ahead_.size() > 0) return true;  // bytes nobody asked for
   uint8_t b;
   const ssize_t n = recv(fd_, &b, 1, MSG_PEEK | MSG_DONTWAIT);
   if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return false;  // idle and open
@@ -203,6 +235,7 @@ void PosixTransport::close() {
   if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
   connecting_ = false;
+  ahead_.clear();
   forgetAddresses();
 }
 

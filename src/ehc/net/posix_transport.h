@@ -9,10 +9,19 @@
 // The one step that can block is name resolution: getaddrinfo() in
 // startConnect() (an address literal never asks a resolver). See docs/net.md
 // for how long a resolver may take on each platform.
+//
+// Reads go through a read-ahead of EHC_SOCKET_READAHEAD bytes (16 KB on a
+// host, off on a board: config.h says why): when it is empty, one recv()
+// asks for all of it, and reads are served from it until it is used up; a
+// read of at least its size, with nothing held, goes to the socket
+// directly. Held bytes are what the socket would still have: they come
+// before a close or an error, make the connection not idle (peerClosed),
+// and make a wait for reading end at once; close() drops them.
 #pragma once
 
 #include <stddef.h>
 
+#include "read_ahead.h"
 #include "transport.h"
 
 struct addrinfo;  // <netdb.h>'s, kept while the addresses are tried
@@ -30,6 +39,9 @@ class PosixTransport final : public Transport {
   NetError connectStep() override;
   // recv()/send() straight away; WouldBlock only on EAGAIN (no poll() first).
   NetError readSome(uint8_t* buf, size_t size, size_t* got) override;
+  // The read-ahead's bytes lent, not copied (filled first when empty; with
+  // no read-ahead, readSome() into the scratch).
+  NetError readView(uint8_t* scratch, size_t size, const uint8_t** data, size_t* got) override;
   NetError writeSome(const uint8_t* data, size_t size, size_t* sent) override;
   WaitFor waitFor() const override;
   WaitResult waitReady(Deadline deadline) override;
@@ -41,6 +53,8 @@ class PosixTransport final : public Transport {
   // it waits: the socket (-1 when closed), and a wait on it for one
   // direction until `deadline`, or `until` (then Ready: time to call again).
   int descriptor() const { return fd_; }
+  // Bytes received and held in the read-ahead, not yet read.
+  size_t buffered() const { return ahead_.size(); }
   WaitResult waitSocket(bool writable, Deadline deadline, Deadline until);
 
  private:
@@ -48,6 +62,8 @@ class PosixTransport final : public Transport {
   NetError addressFailed(NetError why);
   NetError connected();
   void forgetAddresses();
+  NetError receive(uint8_t* buf, size_t size, size_t* got);
+  NetError holdSome();
 
   int fd_ = -1;
   bool connecting_ = false;        // fd_ is a connect under way
@@ -58,6 +74,7 @@ class PosixTransport final : public Transport {
   Deadline connectBy_ = Deadline::never();
   Deadline share_ = Deadline::never();      // this address's part of the time
   NetError lastError_ = NetError::Refused;  // what the last address tried said
+  ReadAhead<EHC_SOCKET_READAHEAD> ahead_;
 };
 
 EHC_END_NAMESPACE

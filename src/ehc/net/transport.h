@@ -63,6 +63,15 @@ class Transport {
   // At most `size` bytes that are here now: Ok with *got > 0, Ok with
   // *got == 0 when the peer closed, WouldBlock when nothing came yet.
   virtual NetError readSome(uint8_t* buf, size_t size, size_t* got) = 0;
+  // readSome() without the copy, for a transport that holds received bytes
+  // in a buffer of its own anyway (PosixTransport's read-ahead): *data
+  // points at them (any number, more than `size` too) and they count as
+  // read; the view lasts until the next read or close. The default reads up
+  // to `size` bytes into `scratch` and points there.
+  virtual NetError readView(uint8_t* scratch, size_t size, const uint8_t** data, size_t* got) {
+    *data = scratch;
+    return readSome(scratch, size, got);
+  }
   // What the transport takes now of `data`: Ok with *sent > 0 (or 0 for
   // size 0), WouldBlock when it takes nothing now.
   virtual NetError writeSome(const uint8_t* data, size_t size, size_t* sent) = 0;
