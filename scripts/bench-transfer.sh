@@ -20,7 +20,14 @@ fault=$build/tools/ehc-fault-server/ehc-fault-server
 work=$(mktemp -d "${TMPDIR:-/tmp}/ehc-transfer.XXXXXX")
 serve_pid= fault_pid=
 cleanup() {
-  [ -n "$serve_pid" ] && kill "$serve_pid" 2>/dev/null && wait "$serve_pid" 2>/dev/null
+  # Closing the hold lets `serve` return and stop its nginx (a kill would
+  # leave nginx running); killed only if it has not ended in 10 s.
+  exec 3>&-
+  if [ -n "$serve_pid" ]; then
+    for _ in $(seq 1 100); do kill -0 "$serve_pid" 2>/dev/null || break; sleep 0.1; done
+    kill "$serve_pid" 2>/dev/null || true
+    wait "$serve_pid" 2>/dev/null || true
+  fi
   [ -n "$fault_pid" ] && kill "$fault_pid" 2>/dev/null && wait "$fault_pid" 2>/dev/null
   rm -rf "$work"
 }

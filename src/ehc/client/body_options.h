@@ -21,6 +21,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <type_traits>
 
@@ -130,10 +131,15 @@ class BodyCheck {
   ~BodyCheck() = default;
 };
 
-// Only a RequestSpec holds these two: its constructor zeroes them (one
-// memset for the request's plain fields and callbacks), so their fields
-// start at 0, false, null, empty, but UploadOptions::length at -1.
+// A RequestSpec holds these two made with ZeroedByHolder: its constructor
+// zeroes them (one memset for the request's plain fields and callbacks), so
+// their fields start at 0, false, null, empty, but UploadOptions::length at
+// -1. Made on their own (a parser driven by hand, as ehc-get does), they
+// zero themselves the same way.
 struct BodyOptions {
+  BodyOptions() { memset(static_cast<void*>(this), 0, sizeof *this); }
+  explicit BodyOptions(detail::ZeroedByHolder) {}
+
   DataCallback sink{detail::ZeroedByHolder()};  // where a 2xx answer's body goes (empty: nowhere)
   bool sinkIsStream;                            // false from the sink is a write error, not a stop
   bool sinkEveryStatus;  // error pages too (a request kind's own format: SOAP faults)
@@ -157,6 +163,12 @@ using ReadCallback = Callback<long(uint8_t* buffer, size_t room)>;
 
 // A request body from a source (upload(), uploadFrom()).
 struct UploadOptions {
+  UploadOptions() {
+    memset(static_cast<void*>(this), 0, sizeof *this);
+    length = -1;
+  }
+  explicit UploadOptions(detail::ZeroedByHolder) {}
+
   ReadCallback read{detail::ZeroedByHolder()};          // empty: no upload
   int64_t length;                                       // known: Content-Length; -1: sent chunked
   ProgressCallback progress{detail::ZeroedByHolder()};  // body bytes sent, and the length

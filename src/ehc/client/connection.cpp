@@ -167,6 +167,7 @@ void Connection::connected(Progress& x, NetError e) {
     return finish(x);
   }
   current_ = t;
+  lends_ = t->lendsReads();
   remember(x.endpoint_);
   r.tlsMs = t->handshakeMs();
   r.sessionResumed = t->sessionResumed();
@@ -353,7 +354,8 @@ void Connection::sendBody(Progress& x) {
 void Connection::continueReading(Progress& x) {
   x.reads_ = 0;
   x.readBy_ = x.doneBy_;
-  x.step_ = x.parser_->headersDone() ? ExchangeStep::ReadBody : ExchangeStep::ReadHead;
+  x.step_ = ExchangeStep::ReadHead;
+  if (x.parser_->headersDone()) enterBody(x);
 }
 
 // What the bytes read while the 100 was awaited came to; true when the
@@ -377,6 +379,7 @@ void Connection::startReading(Progress& x) {
   x.anyByte_ = false;
   x.leftover_ = false;
   x.lentLeft_ = 0;
+  x.wholeBody_ = false;
   x.drainFrom_ = 0;
   x.reads_ = 0;
   x.readBy_ = x.doneBy_;
@@ -425,7 +428,8 @@ void Connection::readStep(Progress& x) {
   if (x.lentLeft_ == 0) {
     size_t got = 0;
     const uint8_t* data = buffer_;  // or the transport's own bytes, lent (a copy less)
-    const NetError e = current_->readView(buffer_, sizeof buffer_, &data, &got);
+    const NetError e = lends_ ? current_->readView(buffer_, sizeof buffer_, &data, &got)
+                              : current_->readSome(buffer_, sizeof buffer_, &got);
     if (e == NetError::WouldBlock) {
       x.reads_ = 0;
       return block(x, x.readBy_);
@@ -434,7 +438,33 @@ void Connection::readStep(Progress& x) {
     x.lent_ = data;
     x.lentLeft_ = got;
   }
-  feedLent(x);
+  // A piece of what was read, fed to the parser: as much as one read of
+  // EHC_READ_BUFFER bytes brings (bodySatisfied() is asked before the next
+  // piece, as it was before the next read), or all of it for a body wanted
+  // whole, so that a download writes each slice the transport lent at once.
+  const bool whole = x.wholeBody_ && x.step_ == ExchangeStep::ReadBody;
+  const size_t piece = whole || x.lentLeft_ < sizeof buffer_ ? x.lentLeft_ : sizeof buffer_;
+  const uint8_t* data = x.lent_;
+  x.lent_ += piece;
+  x.lentLeft_ -= piece;
+  if (!x.anyByte_) {
+    x.anyByte_ = true;
+    r.firstByteMs = monotonicMs() - x.start_;
+  }
+  r.bytesReceived += piece;
+  bytesMoved_ += piece;
+  const size_t used = x.parser_->feed(reinterpret_cast<const char*>(data), piece);
+  if (parser.complete()) x.leftover_ = used < piece || x.lentLeft_ > 0;
+  if (x.awaitingContinue_ && x.continue_->afterRead(x)) return;
+  if (parser.complete() || parser.failed()) return endReading(x);
+  if (x.step_ == ExchangeStep::ReadHead && parser.headersDone()) enterBody(x);
+}
+
+// The head is read: the body's bytes come next. Asked once per response
+// (not per read): whether the request takes them whole.
+void Connection::enterBody(Progress& x) {
+  x.step_ = ExchangeStep::ReadBody;
+  x.wholeBody_ = x.request_->wantsWholeBody();
 }
 
 // The read found the connection closed (Ok with no bytes) or failed.
@@ -454,31 +484,6 @@ void Connection::readEnded(Progress& x, NetError e) {
       x.parser_->finishAtClose();
   }
   endReading(x);
-}
-
-// A piece of what was read, fed to the parser: as much as one read of
-// EHC_READ_BUFFER bytes brings (bodySatisfied() is asked before the next
-// piece, as it was before the next read), or all of it for a body wanted
-// whole, so that a download writes each slice the transport lent at once.
-void Connection::feedLent(Progress& x) {
-  ExchangeResult& r = x.result_;
-  const ResponseParser& parser = *x.parser_;
-  const bool whole = x.step_ == ExchangeStep::ReadBody && x.request_->wantsWholeBody();
-  const size_t piece = whole || x.lentLeft_ < sizeof buffer_ ? x.lentLeft_ : sizeof buffer_;
-  const uint8_t* data = x.lent_;
-  x.lent_ += piece;
-  x.lentLeft_ -= piece;
-  if (!x.anyByte_) {
-    x.anyByte_ = true;
-    r.firstByteMs = monotonicMs() - x.start_;
-  }
-  r.bytesReceived += piece;
-  bytesMoved_ += piece;
-  const size_t used = x.parser_->feed(reinterpret_cast<const char*>(data), piece);
-  if (parser.complete()) x.leftover_ = used < piece || x.lentLeft_ > 0;
-  if (x.awaitingContinue_ && x.continue_->afterRead(x)) return;
-  if (parser.complete() || parser.failed()) return endReading(x);
-  if (x.step_ == ExchangeStep::ReadHead && parser.headersDone()) x.step_ = ExchangeStep::ReadBody;
 }
 
 void Connection::endReading(Progress& x) {

@@ -152,6 +152,7 @@ class Connection {
     uint8_t tries_ = 0;         // attempts on this exchange (a resend is the second)
     uint8_t reads_ = 0;         // of this response, modulo 256 (the clock is read at every 8th)
     bool anyByte_ = false;      // of the response arrived
+    bool wholeBody_ = false;    // the body's lent bytes go to the parser whole (a download)
     bool leftover_ = false;     // bytes after the response: not reusable
     bool earlyAnswer_ = false;  // reading an answer that came while the write failed
     bool connecting_ = false;   // startConnect() made, connectStep() to come
@@ -251,7 +252,7 @@ class Connection {
   static void sendBody(Progress& x);
   void continueReading(Progress& x);
   void readEnded(Progress& x, NetError e);
-  void feedLent(Progress& x);
+  static void enterBody(Progress& x);
   void endReading(Progress& x);
   void afterFailedWrite(Progress& x);
   void endEarlyAnswer(Progress& x);
@@ -271,6 +272,7 @@ class Connection {
   Transport* plain_;
   Transport* secure_;
   Transport* current_ = nullptr;  // the transport of the open connection
+  bool lends_ = false;            // its lendsReads(): reads through readView()
   Transport* pending_ = nullptr;  // the one being connected
   uint64_t bytesMoved_ = 0;
   char host_[EHC_MAX_HOST_LENGTH + 1] = {};

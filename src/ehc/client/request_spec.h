@@ -164,8 +164,8 @@ struct RequestSpec {
                                              // (endEventStage: another stage)
   const PolledCalls* polled;                 // kPolledCalls, once started polled
 
-  BodyOptions body;      // download, progress, check, limit, codings
-  UploadOptions upload;  // a body from a source
+  BodyOptions body{detail::ZeroedByHolder()};      // download, progress, check, limit, codings
+  UploadOptions upload{detail::ZeroedByHolder()};  // a body from a source
   StatusCallback onSuccess{detail::ZeroedByHolder()};
   ErrorCallback onError{detail::ZeroedByHolder()};
   ResultCallback onResponse{detail::ZeroedByHolder()};

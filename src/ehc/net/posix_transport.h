@@ -41,6 +41,7 @@ class PosixTransport final : public Transport {
   NetError readSome(uint8_t* buf, size_t size, size_t* got) override;
   // The read-ahead's bytes lent, not copied (filled first when empty; with
   // no read-ahead, readSome() into the scratch).
+  bool lendsReads() const override { return ReadAhead<EHC_SOCKET_READAHEAD>::kCapacity > 0; }
   NetError readView(uint8_t* scratch, size_t size, const uint8_t** data, size_t* got) override;
   NetError writeSome(const uint8_t* data, size_t size, size_t* sent) override;
   WaitFor waitFor() const override;

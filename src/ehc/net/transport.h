@@ -68,6 +68,9 @@ class Transport {
   // points at them (any number, more than `size` too) and they count as
   // read; the view lasts until the next read or close. The default reads up
   // to `size` bytes into `scratch` and points there.
+  // (A connection asks lendsReads() once per connection and calls
+  // readView() only when it is true: a read costs one virtual call then.)
+  virtual bool lendsReads() const { return false; }
   virtual NetError readView(uint8_t* scratch, size_t size, const uint8_t** data, size_t* got) {
     *data = scratch;
     return readSome(scratch, size, got);
