@@ -438,12 +438,14 @@ void Connection::readStep(Progress& x) {
     x.lent_ = data;
     x.lentLeft_ = got;
   }
-  // A piece of what was read, fed to the parser: as much as one read of
-  // EHC_READ_BUFFER bytes brings (bodySatisfied() is asked before the next
-  // piece, as it was before the next read), or all of it for a body wanted
-  // whole, so that a download writes each slice the transport lent at once.
+  // A piece of what was read, fed to the parser: what a read into the
+  // buffer brought, or of lent bytes at most kLentPiece (bodySatisfied() is
+  // asked before the next piece, as before the next read: a body stops
+  // being parsed, or starts being drained, within a few KB of where its
+  // caller was done), or all of them for a body wanted whole, so that a
+  // download writes each slice the transport lent at once.
   const bool whole = x.wholeBody_ && x.step_ == ExchangeStep::ReadBody;
-  const size_t piece = whole || x.lentLeft_ < sizeof buffer_ ? x.lentLeft_ : sizeof buffer_;
+  const size_t piece = whole || x.lentLeft_ < kLentPiece ? x.lentLeft_ : kLentPiece;
   const uint8_t* data = x.lent_;
   x.lent_ += piece;
   x.lentLeft_ -= piece;
