@@ -600,7 +600,11 @@ WaitFor MbedTlsTransport::waitFor() const {
   WaitFor w;
   w.fd = tcp_.descriptor();
   if (phase_ == Phase::Handshake) w.until = connectBy_;  // the step then fails it
-  const bool now = phase_ == Phase::Handshake ? want_ == 0 : pendingInTls();
+  // Bytes already here make a read ready, not a blocked write: a body
+  // being written while a record waits in the read-ahead would else spin.
+  const bool now = phase_ == Phase::Handshake
+                       ? want_ == 0
+                       : want_ != MBEDTLS_ERR_SSL_WANT_WRITE && pendingInTls();
   if (now) {
     w.until = Deadline::in(0);
     return w;
