@@ -399,6 +399,19 @@ std::string httpXml(int status, const std::string& body) {
          std::to_string(body.size()) + "\r\n\r\n" + body;
 }
 
+// One SOAP call with "I" bound into *i: its result, and whether onSuccess ran.
+struct IntCall {
+  ehc::RestResult result;
+  bool succeeded = false;
+};
+IntCall callBindingI(ESP32HTTPClient& client, int* i) {
+  IntCall call;
+  SoapRequest r = client.soap("/ws");
+  r.getBody("I", i).onSuccess([&](int) { call.succeeded = true; });
+  call.result = r.send();
+  return call;
+}
+
 // A 2xx answer without a body holds no XML (-39, no_root); a 204 has none by definition.
 TEST(SoapEmpty, AnEmpty200IsNoXmlButA204IsASuccess) {
   const ehc::ScriptStep steps[] = {
@@ -410,21 +423,16 @@ TEST(SoapEmpty, AnEmpty200IsNoXmlButA204IsASuccess) {
   ehc::ScriptedTransport transport(steps, 4);
   ESP32HTTPClient client("http://soap.test", transport);
   int i = -1;
-  bool succeeded = false;
-  SoapRequest empty = client.soap("/ws");
-  empty.getBody("I", &i).onSuccess([&](int) { succeeded = true; });
-  const ehc::RestResult res = empty.send();
-  EXPECT_EQ(res.statusCode, 200);
-  EXPECT_EQ(res.error, ehc::EHC_ERROR_INVALID_XML);
-  EXPECT_STREQ(ehc::causeName(res.cause), "no_root");
-  EXPECT_FALSE(succeeded);
-  SoapRequest none = client.soap("/ws");
-  none.getBody("I", &i).onSuccess([&](int) { succeeded = true; });
-  const ehc::RestResult res204 = none.send();
-  EXPECT_EQ(res204.statusCode, 204);
-  EXPECT_EQ(res204.error, ehc::EHC_OK);
-  EXPECT_TRUE(succeeded);
-  EXPECT_EQ(res204.missing, 1u);
+  const IntCall empty = callBindingI(client, &i);
+  EXPECT_EQ(empty.result.statusCode, 200);
+  EXPECT_EQ(empty.result.error, ehc::EHC_ERROR_INVALID_XML);
+  EXPECT_STREQ(ehc::causeName(empty.result.cause), "no_root");
+  EXPECT_FALSE(empty.succeeded);
+  const IntCall none = callBindingI(client, &i);
+  EXPECT_EQ(none.result.statusCode, 204);
+  EXPECT_EQ(none.result.error, ehc::EHC_OK);
+  EXPECT_TRUE(none.succeeded);
+  EXPECT_EQ(none.result.missing, 1u);
   EXPECT_EQ(i, -1);
 }
 
@@ -438,15 +446,12 @@ TEST(SoapMismatch, AnEndTagThatIsNotItsStartTagsNameIsInvalidXml) {
   ehc::ScriptedTransport transport(steps, 2);
   ESP32HTTPClient client("http://soap.test", transport);
   int i = -1;
-  bool succeeded = false;
-  SoapRequest r = client.soap("/ws");
-  r.getBody("I", &i).onSuccess([&](int) { succeeded = true; });
-  const ehc::RestResult res = r.send();
-  EXPECT_EQ(res.statusCode, 200);
-  EXPECT_EQ(res.error, ehc::EHC_ERROR_INVALID_XML);
-  EXPECT_STREQ(ehc::causeName(res.cause), "mismatched_tag");
-  EXPECT_EQ(res.found, 0u);  // (i itself was written when </I> ended, before the break)
-  EXPECT_FALSE(succeeded);
+  const IntCall call = callBindingI(client, &i);
+  EXPECT_EQ(call.result.statusCode, 200);
+  EXPECT_EQ(call.result.error, ehc::EHC_ERROR_INVALID_XML);
+  EXPECT_STREQ(ehc::causeName(call.result.cause), "mismatched_tag");
+  EXPECT_EQ(call.result.found, 0u);  // (i itself was written when </I> ended, before the break)
+  EXPECT_FALSE(call.succeeded);
 }
 
 TEST(SoapHeap, NoHeapPerCallOnceConnected) {
